@@ -1,0 +1,16 @@
+import { CommonModule } from '@app/common';
+import { Module } from '@nestjs/common';
+import { CONFIGURATION_ENTITIES } from './configuration/configuration.entities';
+import { ConfigurationModule } from './configuration/configuration.module';
+import { MIGRATIONS } from './migrations';
+
+export const MAIN_SERVICE = {
+  prefix: 'main-service',
+  title: 'main-service',
+  description: 'Back-office API: message, configuration and snapshot groups. Every response is the envelope; check `status` in the body.',
+};
+
+@Module({
+  imports: [CommonModule.forRoot({ name: 'main-service', defaultPort: 3000, entities: CONFIGURATION_ENTITIES, migrations: MIGRATIONS }), ConfigurationModule],
+})
+export class AppModule {}

@@ -1,0 +1,20 @@
+import { defineResource } from '@app/common';
+import { DataDictionarySave } from './data-dictionary.dto';
+import { DataDictionary } from './data-dictionary.entity';
+
+export const dataDictionaryResource = defineResource({
+  path: 'system-api/configuration/data-dictionary',
+  tag: 'configuration / data-dictionary',
+  permission: 'configuration-data-dictionary',
+  title: 'Data dictionary',
+  entity: DataDictionary,
+  idField: 'dataDictionaryId',
+  saveDto: DataDictionarySave,
+  filters: ['dataDictionaryTypeCode', 'dataDictionaryCode'],
+  sortable: ['dataDictionaryTypeCode', 'dataDictionaryCode', 'sort'],
+  defaultSort: [['sort', 'ASC'], ['createdTime', 'ASC']],
+  uniqueKey: ['dataDictionaryTypeCode', 'dataDictionaryCode'],
+  importList: 'async',
+  importTopic: 'configuration.data-dictionary.import',
+  listCache: true,
+});

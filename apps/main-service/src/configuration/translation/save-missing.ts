@@ -1,0 +1,40 @@
+import { AppException, BodyStatus } from '@app/common';
+import { KEY_MAX, LANGUAGE_PATTERN, NAMESPACE_PATTERN, VALUE_MAX } from './translation.dto';
+
+/** Bounds of one anonymous missing-key report (docs/decisions.md). */
+export const SAVE_MISSING_MAX_KEYS = 100;
+export const SAVE_MISSING_MAX_BYTES = 64 * 1024;
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+export interface MissingReport {
+  language: string;
+  namespace: string;
+  entries: { key: string; value: string }[];
+}
+
+function queryText(value: unknown, name: string, pattern: RegExp): string {
+  if (value === undefined || value === '') throw new AppException(BodyStatus.MISSING_PARAMETER, `Required parameter '${name}' is missing`);
+  if (typeof value !== 'string') throw new AppException(BodyStatus.TYPE_MISMATCH, `Parameter '${name}' must be a single string`);
+  if (!pattern.test(value) || value === 'cimode') throw AppException.validation(`Parameter '${name}' is not acceptable`);
+  return value;
+}
+
+/** Checks what i18next-http-backend's addPath sends: ?lng=&ns= and a flat {key: fallbackValue} map. */
+export function parseMissingReport(query: Record<string, unknown>, body: unknown, contentLength: number): MissingReport {
+  if (contentLength > SAVE_MISSING_MAX_BYTES) throw new AppException(413, `Report larger than ${SAVE_MISSING_MAX_BYTES} bytes`);
+  const language = queryText(query.lng, 'lng', LANGUAGE_PATTERN);
+  const namespace = queryText(query.ns, 'ns', NAMESPACE_PATTERN);
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new AppException(BodyStatus.TYPE_MISMATCH, 'Body must be an object of key to fallback value');
+  const pairs = Object.entries(body);
+  if (!pairs.length) throw AppException.validation('Body must contain at least one key');
+  if (pairs.length > SAVE_MISSING_MAX_KEYS) throw AppException.validation(`At most ${SAVE_MISSING_MAX_KEYS} keys per report`);
+  const entries = pairs.map(([key, value]) => {
+    if (!key.trim() || key !== key.trim() || key.length > KEY_MAX || CONTROL.test(key))
+      throw AppException.validation(`Key '${key.slice(0, 40)}' must be 1 to ${KEY_MAX} characters without surrounding whitespace or control characters`);
+    if (typeof value !== 'string') throw new AppException(BodyStatus.TYPE_MISMATCH, `Value of '${key}' must be a string`);
+    if (value.length > VALUE_MAX) throw AppException.validation(`Value of '${key}' must be at most ${VALUE_MAX} characters`);
+    return { key, value };
+  });
+  return { language, namespace, entries };
+}

@@ -1,0 +1,56 @@
+import { AppConfig, CrudController, Operation, ResourceController, WithExtra } from '@app/common';
+import { Body, NotFoundException, Post, Query, Req, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBody, ApiConsumes, ApiQuery } from '@nestjs/swagger';
+import { ThrottlerGuard } from '@nestjs/throttler';
+import type { Request } from 'express';
+import { parseMissingReport } from './save-missing';
+import { readTranslationWorkbook } from './translation-import';
+import { translationResource as resource } from './translation.resource';
+
+const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+@ResourceController(resource)
+export class TranslationController extends CrudController(resource) {
+  constructor(
+    crud: ConstructorParameters<ReturnType<typeof CrudController>>[0],
+    private readonly config: AppConfig,
+  ) {
+    super(crud as never);
+  }
+
+  @Post('importList')
+  @Operation({
+    summary: 'Import translation entries from an XLSX workbook (upsert by language + namespace + key)',
+    description:
+      'Multipart part `file`: the first worksheet, header row `language | namespace | key | value`. All or nothing: a bad row refuses the import, named by its sheet row number.',
+    permission: resource.permissionFor('create'),
+    response: { data: 'boolean', example: true, extra: { count: { type: 'integer', example: 2 }, inserted: { type: 'integer', example: 1 }, updated: { type: 'integer', example: 1 } } },
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } }))
+  async importList(@UploadedFile() file: Express.Multer.File | undefined) {
+    return this.crud.importRows(await readTranslationWorkbook(file?.buffer));
+  }
+
+  @Post('saveMissing')
+  @UseGuards(ThrottlerGuard)
+  @Operation({
+    public: true,
+    summary: 'Report missing i18n keys as drafts of the default tenant (i18next-http-backend `addPath`)',
+    description:
+      'Body: `{ "<key>": "<fallback value>" }`, JSON or form-encoded. Each key that does not exist yet becomes a draft; existing entries are never overwritten. Bounded (64 KiB, 100 keys), rate-limited per client address (SAVE_MISSING_RATE_LIMIT per minute), and switched off with SAVE_MISSING_ENABLED=false.',
+    response: { data: 'boolean', example: true, extra: { created: { type: 'integer', example: 1 } } },
+  })
+  @ApiQuery({ name: 'lng', required: true, example: 'en-US' })
+  @ApiQuery({ name: 'ns', required: true, example: 'common' })
+  @ApiBody({ schema: { type: 'object', additionalProperties: { type: 'string' }, example: { 'button.save': 'Save' } } })
+  async saveMissing(@Query() query: Record<string, unknown>, @Body() body: unknown, @Req() request: Request) {
+    if (!this.config.saveMissingEnabled) throw new NotFoundException();
+    const report = parseMissingReport(query, body, Number(request.headers['content-length'] ?? 0));
+    const rows = report.entries.map(({ key, value }) => ({ language: report.language, namespace: report.namespace, key, value, draft: true }));
+    const created = await this.crud.insertMissing({ tenantId: this.config.defaultTenantId, username: 'saveMissing' }, rows);
+    return new WithExtra(true, { created });
+  }
+}

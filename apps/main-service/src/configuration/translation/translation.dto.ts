@@ -1,0 +1,26 @@
+import { Bool, ClientId, Text } from '@app/common';
+
+export const LANGUAGE_PATTERN = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
+export const NAMESPACE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+export const KEY_MAX = 255;
+export const VALUE_MAX = 10000;
+
+export class TranslationSave {
+  @ClientId()
+  translationId?: string;
+
+  @Text({ max: 35, required: true, key: true, pattern: LANGUAGE_PATTERN, patternMessage: '$property must be a BCP 47 language tag such as en-US', example: 'en-US' })
+  language: string;
+
+  @Text({ max: 64, required: true, key: true, pattern: NAMESPACE_PATTERN, patternMessage: '$property may contain only letters, digits, _ . -', example: 'common' })
+  namespace: string;
+
+  @Text({ max: KEY_MAX, required: true, key: true, example: 'button.save' })
+  key: string;
+
+  @Text({ max: VALUE_MAX, example: 'Save' })
+  value?: string | null;
+
+  @Bool({ example: false, description: 'Defaults to false; set false when completing a draft' })
+  draft?: boolean;
+}

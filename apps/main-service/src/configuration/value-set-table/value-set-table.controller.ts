@@ -1,0 +1,21 @@
+import { assertRowArray, CrudController, Operation, ResourceController, validateAllRows } from '@app/common';
+import { Body, Post } from '@nestjs/common';
+import { ApiBody } from '@nestjs/swagger';
+import { ValueSetTableSave } from './value-set-table.dto';
+import { valueSetTableResource as resource } from './value-set-table.resource';
+
+@ResourceController(resource)
+export class ValueSetTableController extends CrudController(resource) {
+  @Post('saveBatch')
+  @Operation({
+    summary: 'Save value set table rows in one transaction',
+    description: `All or nothing: an invalid row gives status 400 naming it; the first duplicate gives status 422 "${resource.duplicateMessage}".`,
+    permission: resource.permissionFor('create'),
+    response: { data: 'boolean', example: true },
+  })
+  @ApiBody({ type: [ValueSetTableSave] })
+  async saveBatch(@Body() body: unknown) {
+    assertRowArray(body);
+    return this.crud.saveBatch(await validateAllRows(ValueSetTableSave, body));
+  }
+}

@@ -1,0 +1,36 @@
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth, ApiExtension, ApiOperation } from '@nestjs/swagger';
+import { ApiEnvelope, EnvelopeDoc } from '../openapi/api-envelope';
+import { ACCESS_RULE, AccessRule } from './access';
+
+export interface OperationDoc {
+  summary: string;
+  description?: string;
+  /** `name:action`; omitted with `public`/`authenticated`. */
+  permission?: string;
+  public?: boolean;
+  response: EnvelopeDoc;
+}
+
+/** One decorator per route: access rule, OpenAPI operation (with `x-permission`) and typed envelope. */
+export function Operation(doc: OperationDoc): MethodDecorator {
+  const rule: AccessRule = doc.public
+    ? { kind: 'public' }
+    : doc.permission
+      ? { kind: 'permission', permission: doc.permission }
+      : { kind: 'authenticated' };
+  const access =
+    rule.kind === 'permission'
+      ? `Requires role \`administrator\` or permission \`${rule.permission}\`.`
+      : rule.kind === 'public'
+        ? 'Anonymous.'
+        : 'Requires any valid Bearer token.';
+  const decorators = [
+    SetMetadata(ACCESS_RULE, rule),
+    ApiOperation({ summary: doc.summary, description: [doc.description, access].filter(Boolean).join('\n\n') }),
+    ApiEnvelope(doc.response),
+  ];
+  if (rule.kind !== 'public') decorators.push(ApiBearerAuth());
+  if (rule.kind === 'permission') decorators.push(ApiExtension('x-permission', rule.permission));
+  return applyDecorators(...decorators);
+}

@@ -1,0 +1,68 @@
+import { DynamicModule, Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessGuard } from './auth/access.guard';
+import { JwtStrategy } from './auth/jwt.strategy';
+import { AppConfig } from './config/app-config';
+import { TtlCache } from './crud/ttl-cache';
+import { EnvelopeInterceptor } from './http/envelope.interceptor';
+import { EnvelopeExceptionFilter } from './http/exception.filter';
+import { ImportBatch } from './messaging/import-batch.entity';
+import { InProcessMessageBus, MessageBus } from './messaging/message-bus';
+import { OutboxMessage } from './messaging/outbox-message.entity';
+import { OutboxRelay } from './messaging/outbox.relay';
+import { dataSourceOptions, StorageParts } from './persistence/database';
+import { RequestContextMiddleware } from './tenancy/request-context.middleware';
+
+export interface CommonOptions extends StorageParts {
+  /** PORT when unset. */
+  defaultPort: number;
+}
+
+/** Entities of the shared library that each service's schema contains. */
+export const COMMON_ENTITIES = [OutboxMessage, ImportBatch];
+
+function messageBus(config: AppConfig): MessageBus {
+  if (config.kafkaBrokers) throw new Error('KAFKA_BROKERS is set, but the Kafka transport is not part of this build yet (see docs/messaging.md)');
+  return new InProcessMessageBus();
+}
+
+/** Config, storage, auth, envelope, errors, tenancy and messaging for one service. */
+@Global()
+@Module({})
+export class CommonModule implements NestModule {
+  static forRoot(options: CommonOptions): DynamicModule {
+    const configProvider = { provide: AppConfig, useFactory: () => new AppConfig(process.env, { port: options.defaultPort }) };
+    return {
+      module: CommonModule,
+      imports: [
+        PassportModule,
+        TypeOrmModule.forRootAsync({
+          extraProviders: [configProvider],
+          inject: [AppConfig],
+          useFactory: (config: AppConfig) => ({
+            ...dataSourceOptions(config, { ...options, entities: [...(options.entities as Function[]), ...COMMON_ENTITIES] }),
+            retryAttempts: 2,
+            retryDelay: 1000,
+          }),
+        }),
+      ],
+      providers: [
+        configProvider,
+        TtlCache,
+        JwtStrategy,
+        OutboxRelay,
+        { provide: MessageBus, useFactory: messageBus, inject: [AppConfig] },
+        { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
+      ],
+      exports: [AppConfig, TtlCache, OutboxRelay, MessageBus],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(RequestContextMiddleware).forRoutes('{*path}');
+  }
+}

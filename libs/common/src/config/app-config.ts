@@ -1,0 +1,104 @@
+import { plainToInstance, Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+
+export interface CloudServiceNode {
+  name: string;
+  domain: string;
+  region: string;
+}
+
+const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me';
+const DEV_DEVICE_TOKEN_SECRET = 'dev-only-device-token-secret-change-me';
+const toBool = ({ value }: { value: unknown }) => (value === undefined ? undefined : String(value).toLowerCase() === 'true');
+const toList = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : value;
+
+/** Environment contract of DESIGN §2 (plus the few knobs documented in docs/configuration.md). */
+class Environment {
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(65535) PORT?: number;
+  @IsOptional() @IsString() @Matches(/^mysql:\/\/[^/]+\/[A-Za-z0-9_$]+(\?.*)?$/, { message: 'DB_URL must look like mysql://user:pass@host:3306/db' }) DB_URL?: string;
+  @IsString() SQLITE_DIR = './data';
+  @IsOptional() @Transform(toList) @IsString({ each: true }) KAFKA_BROKERS?: string[];
+  @IsString() @MinLength(16) JWT_SECRET = DEV_JWT_SECRET;
+  @IsOptional() @IsString() JWT_PUBLIC_KEY?: string;
+  @IsOptional() @IsString() JWT_JWKS_URI?: string;
+  @IsString() @Matches(/^[A-Za-z0-9_-]{1,64}$/) DEFAULT_TENANT_ID = 'default';
+  @IsString() @MinLength(16) DEVICE_TOKEN_SECRET = DEV_DEVICE_TOKEN_SECRET;
+  @IsOptional() @IsString() CLOUD_SERVICE_NODES?: string;
+  @IsString() TRUST_PROXY = 'loopback';
+  @Type(() => Number) @IsInt() @Min(1) PAGE_SIZE_MAX = 1000;
+  @Type(() => Number) @IsInt() @Min(1) LIST_LIMIT_MAX = 10000;
+  @Type(() => Number) @IsInt() @Min(0) LIST_CACHE_TTL_SECONDS = 60;
+  @Type(() => Number) @IsInt() @Min(1) @Max(100) DB_POOL_SIZE = 10;
+  @Transform(toBool) @IsBoolean() SAVE_MISSING_ENABLED = true;
+  @Type(() => Number) @IsInt() @Min(1) SAVE_MISSING_RATE_LIMIT = 120;
+  @IsIn(['fatal', 'error', 'warn', 'log', 'debug', 'verbose']) LOG_LEVEL = 'log';
+}
+
+/** Typed, validated configuration. A bad variable stops start-up with a message naming it. */
+export class AppConfig {
+  readonly port: number;
+  readonly dbUrl?: string;
+  readonly sqliteDir: string;
+  readonly kafkaBrokers?: string[];
+  readonly jwtSecret: string;
+  readonly jwtPublicKey?: string;
+  readonly jwtJwksUri?: string;
+  readonly defaultTenantId: string;
+  readonly deviceTokenSecret: string;
+  readonly cloudServiceNodes: CloudServiceNode[];
+  readonly trustProxy: string;
+  readonly pageSizeMax: number;
+  readonly listLimitMax: number;
+  readonly listCacheTtlMs: number;
+  readonly dbPoolSize: number;
+  readonly saveMissingEnabled: boolean;
+  readonly saveMissingRateLimit: number;
+  readonly logLevel: string;
+  readonly usesDevJwtSecret: boolean;
+
+  constructor(env: NodeJS.ProcessEnv, defaults: { port: number }) {
+    const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+    const e = plainToInstance(Environment, present, { exposeDefaultValues: true });
+    const errors = validateSync(e, { whitelist: false });
+    if (errors.length) {
+      const lines = errors.map((er) => `${er.property}: ${Object.values(er.constraints ?? {}).join(', ')}`);
+      throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+    }
+    this.port = e.PORT ?? defaults.port;
+    this.dbUrl = e.DB_URL;
+    this.sqliteDir = e.SQLITE_DIR;
+    this.kafkaBrokers = e.KAFKA_BROKERS?.length ? e.KAFKA_BROKERS : undefined;
+    this.jwtSecret = e.JWT_SECRET;
+    this.jwtPublicKey = e.JWT_PUBLIC_KEY?.replace(/\\n/g, '\n');
+    this.jwtJwksUri = e.JWT_JWKS_URI;
+    this.defaultTenantId = e.DEFAULT_TENANT_ID;
+    this.deviceTokenSecret = e.DEVICE_TOKEN_SECRET;
+    this.cloudServiceNodes = parseNodes(e.CLOUD_SERVICE_NODES, this.port);
+    this.trustProxy = e.TRUST_PROXY;
+    this.pageSizeMax = e.PAGE_SIZE_MAX;
+    this.listLimitMax = e.LIST_LIMIT_MAX;
+    this.listCacheTtlMs = e.LIST_CACHE_TTL_SECONDS * 1000;
+    this.dbPoolSize = e.DB_POOL_SIZE;
+    this.saveMissingEnabled = e.SAVE_MISSING_ENABLED;
+    this.saveMissingRateLimit = e.SAVE_MISSING_RATE_LIMIT;
+    this.logLevel = e.LOG_LEVEL;
+    this.usesDevJwtSecret = !this.jwtPublicKey && !this.jwtJwksUri && this.jwtSecret === DEV_JWT_SECRET;
+  }
+}
+
+function parseNodes(raw: string | undefined, port: number): CloudServiceNode[] {
+  if (!raw) return [{ name: 'local', domain: `http://localhost:${port}`, region: 'local' }];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new Error('Invalid configuration:\n  CLOUD_SERVICE_NODES: must be a JSON array of {name, domain, region}');
+  }
+  const ok =
+    Array.isArray(parsed) &&
+    parsed.length > 0 &&
+    parsed.every((n) => n && ['name', 'domain', 'region'].every((k) => typeof n[k] === 'string' && n[k]));
+  if (!ok) throw new Error('Invalid configuration:\n  CLOUD_SERVICE_NODES: must be a non-empty JSON array of {name, domain, region}');
+  return (parsed as CloudServiceNode[]).map(({ name, domain, region }) => ({ name, domain, region }));
+}

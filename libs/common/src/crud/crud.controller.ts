@@ -1,0 +1,155 @@
+import { Body, Controller, Delete, Get, Inject, Optional, Post, Put, Type } from '@nestjs/common';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { Operation } from '../auth/operation';
+import { RequiredQuery, RequiredQueryList } from '../http/query-params';
+import { validationPipe } from '../http/validation';
+import { BaseRecord } from '../persistence/base-record';
+import { AsyncImporter } from './async-importer';
+import { CrudService } from './crud.service';
+import { PAGE_EXTRA_SCHEMA } from './query-controls';
+import { AnyResource, Resource } from './resource';
+import { assertRowArray, validateAllRows } from './validate-rows';
+
+export const importerToken = (r: AnyResource) => `${r.serviceToken}:importer`;
+
+/** The 8 standard operations of DESIGN §5, validated and documented with the resource's own DTOs. */
+function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
+  const record = r.entity;
+  class StandardController {
+    constructor(@Inject(r.serviceToken) readonly crud: CrudService<E>) {}
+
+    @Post('count')
+    @Operation({ summary: `Count ${r.title} records matching the filters`, permission: r.permissionFor('read'), response: { data: 'number', example: 1 } })
+    @ApiBody({ type: r.filterDto })
+    count(@Body(validationPipe(r.filterDto)) body: object) {
+      return this.crud.count(body as never);
+    }
+
+    @Get('getById')
+    @Operation({ summary: `Get one ${r.title} record (null when absent or deleted)`, permission: r.permissionFor('read'), response: { data: record } })
+    getById(@RequiredQuery('id', `The ${r.idField}`) id: string) {
+      return this.crud.getById(id);
+    }
+
+    @Post('list')
+    @Operation({ summary: `List ${r.title} records (bounded by sqlQueryLimit and LIST_LIMIT_MAX)`, permission: r.permissionFor('read'), response: { data: [record] } })
+    @ApiBody({ type: r.listDto })
+    list(@Body(validationPipe(r.listDto)) body: object) {
+      return this.crud.list(body as never);
+    }
+
+    @Post('page')
+    @Operation({ summary: `Page through ${r.title} records`, permission: r.permissionFor('read'), response: { data: [record], extra: PAGE_EXTRA_SCHEMA } })
+    @ApiBody({ type: r.pageDto })
+    page(@Body(validationPipe(r.pageDto)) body: object) {
+      return this.crud.page(body as never);
+    }
+
+    @Delete('removeById')
+    @Operation({ summary: `Logically delete one ${r.title} record`, permission: r.permissionFor('delete'), response: { data: 'boolean', example: true } })
+    removeById(@RequiredQuery('id', `The ${r.idField}`) id: string) {
+      return this.crud.removeById(id);
+    }
+
+    @Delete('removeByIds')
+    @Operation({ summary: `Logically delete ${r.title} records; true when the batch hit`, permission: r.permissionFor('delete'), response: { data: 'boolean', example: true } })
+    removeByIds(@RequiredQueryList('ids', `${r.idField} values, one repeated key per element`) ids: string[]) {
+      return this.crud.removeByIds(ids);
+    }
+
+    @Post('save')
+    @Operation({
+      summary: `Create a ${r.title} record`,
+      description: r.uniqueKey ? `Refused with status 422 "${r.duplicateMessage}" when ${r.uniqueKey.join(' + ')} is already live in the tenant.` : undefined,
+      permission: r.permissionFor('create'),
+      response: { data: 'boolean', example: true },
+    })
+    @ApiBody({ type: r.saveDto })
+    save(@Body(validationPipe(r.saveDto)) body: object) {
+      return this.crud.save(body);
+    }
+
+    @Put('updateById')
+    @Operation({
+      summary: `Update a ${r.title} record; omitted fields keep their value`,
+      description: 'data is false when no live record of the tenant has that id; a stale `revision` gives status 409.',
+      permission: r.permissionFor('update'),
+      response: { data: 'boolean', example: true },
+    })
+    @ApiBody({ type: r.updateDto })
+    updateById(@Body(validationPipe(r.updateDto)) body: object) {
+      return this.crud.updateById(body);
+    }
+  }
+  return StandardController;
+}
+
+type Base<E extends BaseRecord> = ReturnType<typeof StandardRoutes<E>>;
+
+function WithImportList<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): Base<E> {
+  const async = r.importList === 'async';
+  class ImportListController extends Parent {
+    @Optional() @Inject(importerToken(r)) importer?: AsyncImporter<E>;
+
+    @Post('importList')
+    @Operation({
+      summary: `Import ${r.title} records (upsert by ${r.uniqueKey?.join(' + ')})`,
+      description: async
+        ? `Asynchronous: the batch is stored durably and acknowledged with extraData {batchId, count}; it is published to \`${r.importTopic}\` and applied by a consumer. Invalid rows refuse the whole request.`
+        : 'One transaction, all or nothing; invalid rows are reported by index. Re-importing the same rows is harmless.',
+      permission: r.permissionFor('create'),
+      response: async
+        ? { data: 'boolean', example: true, extra: { batchId: { type: 'string', example: 'V1StGXR8Z5jdHi6BmyTbc' }, count: { type: 'integer', example: 2 } } }
+        : { data: 'boolean', example: true, extra: { count: { type: 'integer', example: 2 }, inserted: { type: 'integer', example: 1 }, updated: { type: 'integer', example: 1 } } },
+    })
+    @ApiBody({ type: [r.saveDto] })
+    async importList(@Body() body: unknown) {
+      assertRowArray(body);
+      const rows = await validateAllRows(r.saveDto, body);
+      return async ? this.importer!.enqueue(rows) : this.crud.importRows(rows);
+    }
+  }
+  return ImportListController;
+}
+
+function WithListCache<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): Base<E> {
+  class ListCacheController extends Parent {
+    @Post('listCache')
+    @Operation({
+      summary: `${r.title} records of the tenant merged with the default tenant's (cached)`,
+      description: "On the same key the tenant's record wins. Cached per tenant with a TTL (LIST_CACHE_TTL_SECONDS); writes in this process invalidate it.",
+      permission: r.permissionFor('read'),
+      response: { data: [r.entity] },
+    })
+    @ApiBody({ type: r.filterDto })
+    listCache(@Body(validationPipe(r.filterDto)) body: object) {
+      return this.crud.listCache(body as never);
+    }
+  }
+  return ListCacheController;
+}
+
+/** The resource's routes as a class to extend (for resources with more than the standard set). */
+export function CrudController<E extends BaseRecord>(r: Resource<E>): Base<E> {
+  let controller = StandardRoutes(r);
+  if (r.importList) controller = WithImportList(controller, r);
+  if (r.listCache) controller = WithListCache(controller, r);
+  return controller;
+}
+
+/** A ready controller for a resource with only the declared operations. */
+export function standardController(r: AnyResource): Type<unknown> {
+  const controller = class extends CrudController(r) {};
+  Object.defineProperty(controller, 'name', { value: `${r.schemaName}Controller` });
+  Controller(r.path)(controller);
+  ApiTags(r.tag)(controller);
+  return controller;
+}
+
+/** Decorates a custom controller class that extends CrudController(r). */
+export function ResourceController(r: AnyResource): ClassDecorator {
+  return (target) => {
+    Controller(r.path)(target);
+    ApiTags(r.tag)(target);
+  };
+}

@@ -1,0 +1,277 @@
+import { DataSource, EntityManager, FindOptionsWhere, In, Repository, SelectQueryBuilder } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { AppException } from '../http/app-exception';
+import { BodyStatus } from '../http/body-status';
+import { WithExtra } from '../http/envelope';
+import { BaseRecord } from '../persistence/base-record';
+import { LIVE } from '../persistence/columns';
+import { isDuplicateKeyError } from '../persistence/db-errors';
+import { newId } from '../persistence/ids';
+import { RequestContext } from '../tenancy/request-context';
+import { ListControls, PageControls } from './query-controls';
+import { Resource } from './resource';
+import { TtlCache } from './ttl-cache';
+
+/** Who writes: the tenant every query is confined to, and the username stamped on records. */
+export interface Scope {
+  tenantId: string;
+  username: string;
+}
+
+export function requestScope(): Scope {
+  const { tenantId, username } = RequestContext.principal();
+  return { tenantId, username };
+}
+
+export interface UpsertResult {
+  inserted: number;
+  updated: number;
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * The only path to a resource's table. Every statement carries the caller's tenant and the live
+ * sentinel; another tenant's ids behave as absent.
+ */
+export class CrudService<E extends BaseRecord> {
+  constructor(
+    readonly resource: Resource<E>,
+    private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+    private readonly cache: TtlCache,
+  ) {}
+
+  private repo(manager: EntityManager = this.dataSource.manager): Repository<E> {
+    return manager.getRepository(this.resource.entity);
+  }
+
+  private where(tenantId: string, extra: Row = {}): FindOptionsWhere<E> {
+    return { ...extra, tenantId, deleteTime: LIVE } as FindOptionsWhere<E>;
+  }
+
+  private filtered(tenantId: string, body: Row): SelectQueryBuilder<E> {
+    const filters: Row = {};
+    for (const field of this.resource.filters) if (body[field] !== undefined && body[field] !== null) filters[field] = body[field];
+    return this.repo().createQueryBuilder('r').where(this.where(tenantId, filters));
+  }
+
+  private ordered(qb: SelectQueryBuilder<E>, controls: ListControls): SelectQueryBuilder<E> {
+    const sorter = controls.sqlQuerySorter;
+    if (sorter && !(this.resource.sortable as string[]).includes(sorter.field))
+      throw AppException.validation(`sqlQuerySorter.field must be one of: ${this.resource.sortable.join(', ')}`);
+    const sorts: [string, 'ASC' | 'DESC'][] = sorter ? [[sorter.field, sorter.order === 'descend' ? 'DESC' : 'ASC']] : this.resource.defaultSort;
+    sorts.forEach(([field, order], i) => (i === 0 ? qb.orderBy(`r.${field}`, order) : qb.addOrderBy(`r.${field}`, order)));
+    return qb.addOrderBy(`r.${this.resource.idField}`, 'ASC');
+  }
+
+  count(body: Row): Promise<number> {
+    return this.filtered(requestScope().tenantId, body).getCount();
+  }
+
+  getById(id: string): Promise<E | null> {
+    return this.repo().findOne({ where: this.where(requestScope().tenantId, { [this.resource.idField]: id }) });
+  }
+
+  list(body: Row & ListControls): Promise<E[]> {
+    const limit = Math.min(body.sqlQueryLimit ?? this.config.listLimitMax, this.config.listLimitMax);
+    if (limit === 0) return Promise.resolve([]);
+    return this.ordered(this.filtered(requestScope().tenantId, body), body).limit(limit).getMany();
+  }
+
+  async page(body: Row & PageControls): Promise<WithExtra<E[]>> {
+    const current = body.current ?? 0;
+    const pageSize = body.pageSize ?? 0;
+    if (pageSize > this.config.pageSizeMax) throw AppException.validation(`pageSize must not be greater than ${this.config.pageSizeMax}`);
+    const qb = this.filtered(requestScope().tenantId, body);
+    const rows = pageSize === 0 ? Promise.resolve([]) : this.ordered(qb.clone(), body).offset((Math.max(current, 1) - 1) * pageSize).limit(pageSize).getMany();
+    const [total, data] = await Promise.all([qb.getCount(), rows]);
+    return new WithExtra(data, { current, pages: pageSize === 0 ? 0 : Math.ceil(total / pageSize), size: pageSize, total });
+  }
+
+  async save(dto: object): Promise<true> {
+    const scope = requestScope();
+    await this.guarded(scope, () => this.insert(this.dataSource.manager, scope, dto as Row));
+    return true;
+  }
+
+  async updateById(dto: object): Promise<boolean> {
+    const scope = requestScope();
+    const { [this.resource.idField]: id, revision, ...changes } = dto as Row;
+    const where = this.where(scope.tenantId, { [this.resource.idField]: id, ...(revision === undefined ? {} : { revision }) });
+    const affected = await this.guarded(scope, () => this.update(this.dataSource.manager, scope, where, changes));
+    if (affected > 0) return true;
+    if (revision !== undefined && (await this.repo().exists({ where: this.where(scope.tenantId, { [this.resource.idField]: id }) })))
+      throw new AppException(BodyStatus.STALE_REVISION, `${this.resource.title} was changed by someone else: revision ${String(revision)} is stale`);
+    return false;
+  }
+
+  removeById(id: string): Promise<boolean> {
+    return this.removeByIds([id]);
+  }
+
+  async removeByIds(ids: string[]): Promise<boolean> {
+    const scope = requestScope();
+    const now = Date.now();
+    const result = await this.guarded(scope, () =>
+      this.repo()
+        .createQueryBuilder()
+        .update()
+        .set({ deleteTime: now, lastModifiedTime: now, lastModifiedUsername: scope.username } as never)
+        .where(this.where(scope.tenantId, { [this.resource.idField]: In(ids) }))
+        .execute(),
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** saveOrUpdate: upsert one record by its uniqueness key. */
+  async saveOrUpdate(dto: object): Promise<true> {
+    await this.upsertInTransaction(requestScope(), [dto as Row]);
+    return true;
+  }
+
+  /** saveBatch: insert every row in one transaction; the first duplicate refuses the whole batch. */
+  async saveBatch(rows: object[]): Promise<true> {
+    const scope = requestScope();
+    await this.guarded(scope, () =>
+      this.dataSource.transaction(async (manager) => {
+        for (const row of rows) await this.insert(manager, scope, row as Row);
+      }),
+    );
+    return true;
+  }
+
+  /** Synchronous importList: upsert by key, all or nothing. */
+  async importRows(rows: object[]): Promise<WithExtra<true>> {
+    const result = await this.upsertInTransaction(requestScope(), rows as Row[]);
+    return new WithExtra(true, { count: rows.length, ...result });
+  }
+
+  upsertInTransaction(scope: Scope, rows: Row[]): Promise<UpsertResult> {
+    return this.guarded(scope, () => this.dataSource.transaction((manager) => this.upsertMany(manager, scope, rows)));
+  }
+
+  /** Upsert by the uniqueness key inside the caller's transaction (imports, saveOrUpdate, consumers). */
+  async upsertMany(manager: EntityManager, scope: Scope, rows: Row[]): Promise<UpsertResult> {
+    const key = this.resource.uniqueKey;
+    if (!key?.length) throw new Error(`${this.resource.path} has no uniqueness key to upsert by`);
+    const result: UpsertResult = { inserted: 0, updated: 0 };
+    for (const row of rows) {
+      const keyValues = Object.fromEntries(key.map((k) => [k, row[k]]));
+      const existing = await this.repo(manager).findOne({ where: this.where(scope.tenantId, keyValues), select: [this.resource.idField] as never });
+      if (existing) {
+        const { [this.resource.idField]: _ignored, ...changes } = row;
+        await this.update(manager, scope, this.where(scope.tenantId, { [this.resource.idField]: existing[this.resource.idField] }), changes);
+        result.updated++;
+      } else {
+        await this.insert(manager, scope, row);
+        result.inserted++;
+      }
+    }
+    return result;
+  }
+
+  /** listCache: the tenant's live records merged with the default tenant's; the tenant wins per key. */
+  async listCache(body: Row): Promise<E[]> {
+    const { tenantId } = requestScope();
+    const merged = await this.cache.getOrLoad(this.resource.path, tenantId, this.config.listCacheTtlMs, () => this.loadMerged(tenantId));
+    const filters = this.resource.filters.filter((f) => body[f] !== undefined && body[f] !== null);
+    return merged.filter((r) => filters.every((f) => r[f] === body[f]));
+  }
+
+  /** Live records of an explicitly named tenant, for system readers (caches, translators), not requests. */
+  findAll(tenantId: string, filters: Row = {}): Promise<E[]> {
+    return this.ordered(this.filtered(tenantId, filters), {}).limit(this.config.listLimitMax).getMany();
+  }
+
+  /** Inserts the rows whose uniqueness key is not live yet; never overwrites. Returns how many were new. */
+  async insertMissing(scope: Scope, rows: Row[]): Promise<number> {
+    const key = this.resource.uniqueKey ?? [this.resource.idField];
+    let inserted = 0;
+    for (const row of rows) {
+      const keyValues = Object.fromEntries(key.map((k) => [k, row[k]]));
+      if (await this.repo().exists({ where: this.where(scope.tenantId, keyValues) })) continue;
+      try {
+        await this.insert(this.dataSource.manager, scope, row);
+        inserted++;
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error; // a concurrent report of the same key won
+      }
+    }
+    if (inserted) this.invalidate(scope.tenantId);
+    return inserted;
+  }
+
+  private async loadMerged(tenantId: string): Promise<E[]> {
+    const load = (t: string) => this.findAll(t);
+    const defaultTenant = this.config.defaultTenantId;
+    const [own, fallback] = await Promise.all([load(tenantId), tenantId === defaultTenant ? Promise.resolve([]) : load(defaultTenant)]);
+    const keyOf = (r: E) => (this.resource.uniqueKey ?? [this.resource.idField]).map((k) => String(r[k])).join('\u0000');
+    const ownKeys = new Set(own.map(keyOf));
+    const merged = [...own, ...fallback.filter((r) => !ownKeys.has(keyOf(r)))];
+    return merged.sort((a, b) => this.compareDefault(a, b));
+  }
+
+  private compareDefault(a: E, b: E): number {
+    for (const [field, order] of this.resource.defaultSort) {
+      const x = a[field] as unknown as number | string;
+      const y = b[field] as unknown as number | string;
+      if (x !== y) return (x < y ? -1 : 1) * (order === 'ASC' ? 1 : -1);
+    }
+    return 0;
+  }
+
+  private async insert(manager: EntityManager, scope: Scope, dto: Row): Promise<void> {
+    const now = Date.now();
+    const row = {
+      ...this.defined(dto),
+      [this.resource.idField]: dto[this.resource.idField] ?? newId(),
+      tenantId: scope.tenantId,
+      revision: 1,
+      createdUsername: scope.username,
+      createdTime: now,
+      lastModifiedUsername: scope.username,
+      lastModifiedTime: now,
+      deleteTime: LIVE,
+    };
+    await manager.createQueryBuilder().insert().into(this.resource.entity).values(row as never).updateEntity(false).execute();
+  }
+
+  private async update(manager: EntityManager, scope: Scope, where: FindOptionsWhere<E>, changes: Row): Promise<number> {
+    const set = this.defined(changes);
+    for (const [field, value] of Object.entries(set)) {
+      if (value === null && !this.repo(manager).metadata.findColumnWithPropertyName(field)?.isNullable)
+        throw AppException.validation(`${field} must not be null`);
+    }
+    const result = await manager
+      .createQueryBuilder()
+      .update(this.resource.entity)
+      .set({ ...set, revision: () => 'revision + 1', lastModifiedUsername: scope.username, lastModifiedTime: Date.now() } as never)
+      .where(where)
+      .execute();
+    return result.affected ?? 0;
+  }
+
+  /** Drops undefined properties: an omitted field leaves the column as it is. */
+  private defined(row: Row): Row {
+    return Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined));
+  }
+
+  /** Runs a write: a unique-index violation becomes the resource's 422; caches of the tenant are dropped. */
+  private async guarded<T>(scope: Scope, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isDuplicateKeyError(error)) throw new AppException(BodyStatus.DUPLICATE, this.resource.duplicateMessage);
+      throw error;
+    } finally {
+      this.invalidate(scope.tenantId);
+    }
+  }
+
+  /** A write in the default tenant changes every tenant's merged list. */
+  invalidate(tenantId: string): void {
+    if (!this.resource.listCache) return;
+    this.cache.invalidate(this.resource.path, tenantId === this.config.defaultTenantId ? undefined : tenantId);
+  }
+}

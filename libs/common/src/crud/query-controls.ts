@@ -1,0 +1,62 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+
+export class SqlQuerySorter {
+  @ApiPropertyOptional({ example: 'createdTime', description: "One of the resource's sortable fields" })
+  @IsString()
+  @MaxLength(64)
+  field: string;
+
+  @ApiPropertyOptional({ enum: ['ascend', 'descend'], default: 'ascend' })
+  @IsOptional()
+  @IsIn(['ascend', 'descend'])
+  order?: 'ascend' | 'descend';
+}
+
+/** Controls of list: sort and an upper bound (clamped to LIST_LIMIT_MAX). */
+export class ListControls {
+  @ApiPropertyOptional({ type: SqlQuerySorter })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => SqlQuerySorter)
+  sqlQuerySorter?: SqlQuerySorter;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 2147483647, example: 100, description: 'At most this many rows (and never more than LIST_LIMIT_MAX)' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(2147483647)
+  sqlQueryLimit?: number;
+}
+
+/** Controls of page: `current` and `pageSize` default to 0 and are echoed as given (DESIGN §5). */
+export class PageControls extends ListControls {
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 1000000000, example: 1 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000_000)
+  current?: number;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, example: 10, description: 'At most PAGE_SIZE_MAX' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  pageSize?: number;
+}
+
+export class PageExtra {
+  current: number;
+  pages: number;
+  size: number;
+  total: number;
+}
+
+export const PAGE_EXTRA_SCHEMA = {
+  current: { type: 'integer', example: 1 },
+  pages: { type: 'integer', example: 3 },
+  size: { type: 'integer', example: 10 },
+  total: { type: 'integer', example: 25 },
+};

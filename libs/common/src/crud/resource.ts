@@ -1,0 +1,93 @@
+import { Type } from '@nestjs/common';
+import { ApiProperty, IntersectionType, OmitType, PartialType, PickType } from '@nestjs/swagger';
+import { IsInt, IsNotEmpty, IsOptional, IsString, Min } from 'class-validator';
+import { BaseRecord } from '../persistence/base-record';
+import { Action } from '../auth/access';
+import { ListControls, PageControls } from './query-controls';
+
+export type SortOrder = 'ASC' | 'DESC';
+
+/** What one standard resource declares; everything else (routes, DTO variants, service) is derived. */
+export interface ResourceOptions<E extends BaseRecord> {
+  /** Path under the app prefix, e.g. `system-api/configuration/data-dictionary`. */
+  path: string;
+  /** OpenAPI tag. */
+  tag: string;
+  /** Permission name without the action (DESIGN §7). */
+  permission: string;
+  /** Human name used in summaries and the duplicate text, e.g. `Data dictionary`. */
+  title: string;
+  entity: Type<E>;
+  idField: keyof E & string;
+  /** Body of save: the client-writable fields, including the optional identifier. */
+  saveDto: Type<object>;
+  /** Exact-match filters: fields of saveDto. */
+  filters: (keyof E & string)[];
+  /** Fields a client may sort by (base time fields are always sortable). */
+  sortable: (keyof E & string)[];
+  defaultSort: [keyof E & string, SortOrder][];
+  /** Business key unique per tenant among live records (backed by a unique index). */
+  uniqueKey?: (keyof E & string)[];
+  /** `importList`: `sync` upserts in one transaction; `async` stores a batch in the outbox for `importTopic`. */
+  importList?: 'sync' | 'async';
+  importTopic?: string;
+  /** `listCache`: the tenant's records merged with the default tenant's, cached with a TTL. */
+  listCache?: boolean;
+}
+
+export interface Resource<E extends BaseRecord = BaseRecord> extends ResourceOptions<E> {
+  /** Name used for schemas and DI tokens, e.g. `DataDictionary`. */
+  schemaName: string;
+  updateDto: Type<object>;
+  filterDto: Type<object>;
+  listDto: Type<object>;
+  pageDto: Type<object>;
+  duplicateMessage: string;
+  serviceToken: string;
+  permissionFor(action: Action): string;
+}
+
+const BASE_SORTABLE = ['createdTime', 'lastModifiedTime'] as const;
+
+function named<T extends Type<object>>(cls: T, name: string): T {
+  Object.defineProperty(cls, 'name', { value: name });
+  return cls;
+}
+
+/** updateById needs the identifier and may carry `revision` for optimistic locking. */
+function identityDto(idField: string): Type<object> {
+  class Identity {}
+  ApiProperty({ type: String, required: true, example: 'V1StGXR8Z5jdHi6BmyTbc' })(Identity.prototype, idField);
+  IsString()(Identity.prototype, idField);
+  IsNotEmpty()(Identity.prototype, idField);
+  ApiProperty({ type: 'integer', required: false, minimum: 1, description: 'When given, must equal the stored revision (else status 409)' })(
+    Identity.prototype,
+    'revision',
+  );
+  IsOptional()(Identity.prototype, 'revision');
+  IsInt()(Identity.prototype, 'revision');
+  Min(1)(Identity.prototype, 'revision');
+  return Identity;
+}
+
+export function defineResource<E extends BaseRecord>(o: ResourceOptions<E>): Resource<E> {
+  const schemaName = o.entity.name;
+  const writable = OmitType(o.saveDto, [o.idField] as never[]);
+  const filterDto = named(PartialType(PickType(o.saveDto, o.filters as never[])), `${schemaName}Filter`);
+  return {
+    ...o,
+    sortable: [...new Set([...o.sortable, ...BASE_SORTABLE])] as (keyof E & string)[],
+    schemaName,
+    updateDto: named(IntersectionType(identityDto(o.idField), PartialType(writable)), `${schemaName}Update`),
+    filterDto,
+    listDto: named(IntersectionType(filterDto, ListControls), `${schemaName}ListRequest`),
+    pageDto: named(IntersectionType(filterDto, PageControls), `${schemaName}PageRequest`),
+    duplicateMessage: `${o.title} exists`,
+    serviceToken: `CrudService:${o.path}`,
+    permissionFor: (action) => `${o.permission}:${action}`,
+  };
+}
+
+/** A resource of any record type, for registries that hold many (the record type is erased there). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyResource = Resource<any>;

@@ -1,0 +1,25 @@
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { AppConfig } from '../config/app-config';
+import { ServiceDescription, setupOpenApi } from '../openapi/setup';
+
+/** Largest accepted request body (imports of tens of thousands of rows fit). */
+export const BODY_LIMIT = '16mb';
+
+function trustProxy(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** Everything an app needs beyond its modules; shared by main.ts and the e2e tests. */
+export function configureApp(app: NestExpressApplication, service: ServiceDescription): NestExpressApplication {
+  const config = app.get(AppConfig);
+  app.set('trust proxy', trustProxy(config.trustProxy));
+  app.disable('x-powered-by');
+  app.useBodyParser('json', { limit: BODY_LIMIT });
+  app.useBodyParser('urlencoded', { extended: false, limit: '64kb' });
+  app.setGlobalPrefix(service.prefix);
+  app.enableShutdownHooks();
+  setupOpenApi(app, service);
+  return app;
+}

@@ -1,0 +1,24 @@
+/** Translates an error text into the caller's language (DESIGN §4 `localizedError`). */
+export abstract class ErrorTranslator {
+  /** Resolves to the translation, or undefined when there is none for the language. */
+  abstract translate(error: string, acceptLanguage: string | undefined): Promise<string | undefined>;
+}
+
+/** Language tags of an Accept-Language header, best first, each followed by its primary subtag. */
+export function preferredLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.trim(), q: q ? Number(q.slice(2)) : 1 };
+    })
+    .filter((l) => /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(l.tag) && l.q > 0)
+    .sort((a, b) => b.q - a.q);
+  const tags: string[] = [];
+  for (const { tag } of ranked.slice(0, 6)) {
+    for (const t of [tag, tag.split('-')[0]]) if (!tags.includes(t)) tags.push(t);
+  }
+  return tags;
+}

@@ -1,0 +1,42 @@
+import { Type, ValidationError, ValidationPipe } from '@nestjs/common';
+import { AppException } from './app-exception';
+import { BodyStatus } from './body-status';
+
+/** class-validator rules that mean "wrong type" (1003) rather than "bad value" (400). */
+const TYPE_RULES = new Set(['isString', 'isInt', 'isNumber', 'isBoolean', 'isArray', 'isObject', 'nestedValidation', 'whitelistValidation', 'unknownValue']);
+
+function flatten(errors: ValidationError[], prefix = ''): { path: string; rule: string; message: string }[] {
+  return errors.flatMap((e) => {
+    const path = prefix ? (/^\d+$/.test(e.property) ? `${prefix}[${e.property}]` : `${prefix}.${e.property}`) : e.property;
+    const own = Object.entries(e.constraints ?? {}).map(([rule, message]) => ({
+      path,
+      rule,
+      message: message.startsWith(e.property) ? path + message.slice(e.property.length) : `${path}: ${message}`,
+    }));
+    return [...own, ...flatten(e.children ?? [], path)];
+  });
+}
+
+/** Maps class-validator errors to the envelope: 1003 if any value has the wrong type, else 400. */
+export function toValidationException(errors: ValidationError[], prefix = ''): AppException {
+  const flat = flatten(errors, prefix);
+  const typeMismatch = flat.some((f) => TYPE_RULES.has(f.rule));
+  const message = flat.map((f) => f.message).join('; ') || 'Invalid request body';
+  return new AppException(typeMismatch ? BodyStatus.TYPE_MISMATCH : BodyStatus.VALIDATION, message);
+}
+
+/**
+ * The one validation setup. Unknown properties (tenantId, createdTime, ...) are stripped, never
+ * trusted; no implicit conversion, so "5" for a number is a type error.
+ */
+export function validationPipe(expectedType?: Type<unknown>): ValidationPipe {
+  return new ValidationPipe({
+    expectedType,
+    whitelist: true,
+    transform: true,
+    transformOptions: { enableImplicitConversion: false, exposeDefaultValues: true },
+    forbidUnknownValues: true,
+    validationError: { target: false, value: false },
+    exceptionFactory: (errors) => toValidationException(errors),
+  });
+}

@@ -1,0 +1,37 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { epochMillis } from '../persistence/columns';
+
+export type OutboxStatus = 'PENDING' | 'SENT';
+
+/** A message committed with the business write and relayed to the bus afterwards (transactional outbox). */
+@Entity('outbox_message')
+@Index('idx_outbox_pending', ['status', 'seq'])
+export class OutboxMessage {
+  /** Insertion order is publication order (INTEGER: SQLite autoincrements only that). */
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  seq: number;
+
+  @Column({ type: 'varchar', length: 128 })
+  topic: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  messageKey: string;
+
+  @Column({ type: 'text' })
+  payload: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  status: OutboxStatus;
+
+  @Column({ type: 'int', default: 0 })
+  attempts: number;
+
+  @Column({ type: 'bigint', default: 0, transformer: epochMillis })
+  nextAttemptTime: number;
+
+  @Column({ type: 'bigint', transformer: epochMillis })
+  createdTime: number;
+
+  @Column({ type: 'bigint', nullable: true, transformer: epochMillis })
+  sentTime: number | null;
+}

@@ -1,0 +1,45 @@
+import { applyDecorators, Type } from '@nestjs/common';
+import { ApiExtraModels, ApiOkResponse, getSchemaPath } from '@nestjs/swagger';
+
+/** The `data` of an envelope: a schema class, a primitive, or an array of either. */
+export type DataShape = Type<unknown> | [Type<unknown>] | 'number' | 'boolean' | 'string' | 'null';
+
+export interface EnvelopeDoc {
+  data: DataShape;
+  /** Schema of `extraData` when the operation fills it. */
+  extra?: Record<string, object>;
+  description?: string;
+  example?: unknown;
+}
+
+function dataSchema(shape: DataShape): Record<string, unknown> {
+  if (shape === 'null') return { type: 'object', nullable: true, example: null };
+  if (typeof shape === 'string') return { type: shape };
+  if (Array.isArray(shape)) return { type: 'array', items: { $ref: getSchemaPath(shape[0]) } };
+  return { allOf: [{ $ref: getSchemaPath(shape) }], nullable: true };
+}
+
+const models = (shape: DataShape): Type<unknown>[] => (typeof shape === 'string' ? [] : Array.isArray(shape) ? [shape[0]] : [shape]);
+
+/** Documents the envelope with a typed `data` (and `extraData` where the operation has keys). */
+export function ApiEnvelope(doc: EnvelopeDoc): MethodDecorator {
+  return applyDecorators(
+    ApiExtraModels(...models(doc.data)),
+    ApiOkResponse({
+      description: doc.description ?? 'Envelope; check `status` in the body (DESIGN §4).',
+      schema: {
+        type: 'object',
+        required: ['timestamp', 'status', 'error', 'localizedError', 'path', 'extraData', 'data'],
+        properties: {
+          timestamp: { type: 'integer', format: 'int64', example: 1763800000000 },
+          status: { type: 'integer', example: 200 },
+          error: { type: 'string', nullable: true, example: null },
+          localizedError: { type: 'string', nullable: true, example: null },
+          path: { type: 'string', nullable: true, example: null },
+          extraData: doc.extra ? { type: 'object', properties: doc.extra as never } : { type: 'object', example: {} },
+          data: doc.example === undefined ? dataSchema(doc.data) : { ...dataSchema(doc.data), example: doc.example },
+        },
+      },
+    }),
+  );
+}

@@ -1,0 +1,25 @@
+import { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+
+export interface ServiceDescription {
+  /** Global prefix without slashes, e.g. `main-service`. */
+  prefix: string;
+  title: string;
+  description: string;
+}
+
+/** OpenAPI 3 at `{prefix}/v3/api-docs`, Swagger UI with a Bearer "Authorize" button at `{prefix}/swagger-ui`. */
+export function setupOpenApi(app: INestApplication, service: ServiceDescription): void {
+  const config = new DocumentBuilder()
+    .setTitle(service.title)
+    .setDescription(service.description)
+    .setVersion(process.env.npm_package_version ?? '0.1.0')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+    .build();
+  const document = SwaggerModule.createDocument(app, config);
+  SwaggerModule.setup(`${service.prefix}/swagger-ui`, app, document, {
+    jsonDocumentUrl: `${service.prefix}/v3/api-docs`,
+    yamlDocumentUrl: `${service.prefix}/v3/api-docs.yaml`,
+    swaggerOptions: { persistAuthorization: true },
+  });
+}

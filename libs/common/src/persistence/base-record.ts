@@ -1,0 +1,37 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Column } from 'typeorm';
+import { deleteTimeColumn, epochMillis } from './columns';
+
+/** Columns every stored record has (DESIGN §3). Set by the server only; never part of a write DTO. */
+export abstract class BaseRecord {
+  @ApiProperty({ example: 'acme', description: 'Owning tenant (from the token)' })
+  @Column({ type: 'varchar', length: 64 })
+  tenantId: string;
+
+  @ApiProperty({ example: 1, description: 'Starts at 1, +1 on every update' })
+  @Column({ type: 'int' })
+  revision: number;
+
+  @ApiProperty({ example: 'alice' })
+  @Column({ type: 'varchar', length: 128 })
+  createdUsername: string;
+
+  @ApiProperty({ example: 1763800000000, description: 'Epoch milliseconds' })
+  @Column({ type: 'bigint', transformer: epochMillis })
+  createdTime: number;
+
+  @ApiProperty({ example: 'alice' })
+  @Column({ type: 'varchar', length: 128 })
+  lastModifiedUsername: string;
+
+  @ApiProperty({ example: 1763800000000, description: 'Epoch milliseconds' })
+  @Column({ type: 'bigint', transformer: epochMillis })
+  lastModifiedTime: number;
+
+  @ApiProperty({ type: 'integer', nullable: true, example: null, description: 'Null while live; epoch milliseconds of the logical deletion' })
+  @Column({ type: 'bigint', default: 0, transformer: deleteTimeColumn })
+  deleteTime: number | null;
+}
+
+/** Names of the server-owned columns, for code that copies client fields. */
+export const SERVER_OWNED_FIELDS = ['tenantId', 'revision', 'createdUsername', 'createdTime', 'lastModifiedUsername', 'lastModifiedTime', 'deleteTime'] as const;

@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DataSourceOptions, MixedList } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { SnakeNamingStrategy } from './snake-naming.strategy';
+
+export interface StorageParts {
+  /** Service name: the SQLite file name. */
+  name: string;
+  entities: MixedList<Function>;
+  /** Checked-in MySQL migrations (SQLite is created from the entities). */
+  migrations: MixedList<Function>;
+}
+
+/**
+ * MySQL/MariaDB via mysql2 when DB_URL is set (schema from migrations only), else embedded SQLite
+ * (schema synchronised from the entities; files under SQLITE_DIR or `:memory:`).
+ */
+export function dataSourceOptions(config: AppConfig, parts: StorageParts): DataSourceOptions {
+  const common = { entities: parts.entities, namingStrategy: new SnakeNamingStrategy() };
+  if (config.dbUrl) {
+    return {
+      ...common,
+      type: 'mysql',
+      url: config.dbUrl,
+      charset: 'utf8mb4_bin',
+      timezone: 'Z',
+      supportBigNumbers: true,
+      bigNumberStrings: false,
+      migrations: parts.migrations,
+      migrationsTableName: 'schema_migrations',
+      synchronize: false,
+      poolSize: config.dbPoolSize,
+      // a dead database must give a fast 503, not an unbounded queue of waiting requests
+      extra: { queueLimit: 200, connectTimeout: 5000, waitForConnections: true },
+    };
+  }
+  const inMemory = config.sqliteDir === ':memory:';
+  if (!inMemory) mkdirSync(config.sqliteDir, { recursive: true });
+  return {
+    ...common,
+    type: 'better-sqlite3',
+    database: inMemory ? ':memory:' : join(config.sqliteDir, `${parts.name}.sqlite`),
+    synchronize: true,
+    enableWAL: !inMemory,
+    timeout: 5000,
+  };
+}
