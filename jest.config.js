@@ -1,5 +1,17 @@
+// SWC compiles TypeScript (with decorator metadata) and the ESM-only packages of NestJS 12, which
+// Jest on Node 20 cannot require() natively.
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022', keepClassNames: true }, module: { type: 'commonjs' } }];
-module.exports = { rootDir: __dirname, roots: ['<rootDir>/test'], testEnvironment: 'node',
+const esmPackages = ['@nestjs', 'file-type', 'load-esm', 'uid', 'strtok3', 'token-types', '@tokenizer', '@borewit', 'uint8array-extras', 'jose', 'i18next-http-backend', 'es-toolkit'];
+
+module.exports = {
+  rootDir: __dirname,
+  roots: ['<rootDir>/test', '<rootDir>/libs', '<rootDir>/apps'],
+  testRegex: '\\.spec\\.ts$',
+  testEnvironment: 'node',
   transform: { '^.+\\.[tj]s$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|load-esm|uid|strtok3|token-types|@tokenizer|uint8array-extras)/)'],
-  moduleFileExtensions: ['ts','js','json'] };
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+  moduleNameMapper: { '^@app/common(|/.*)$': '<rootDir>/libs/common/src$1' },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  testTimeout: 30000,
+  maxWorkers: 2,
+};

@@ -11,6 +11,9 @@ export const MAIN_SERVICE = {
 };
 
 @Module({
-  imports: [CommonModule.forRoot({ name: 'main-service', defaultPort: 3000, entities: CONFIGURATION_ENTITIES, migrations: MIGRATIONS }), ConfigurationModule],
+  imports: [
+    CommonModule.forRoot({ name: 'main-service', defaultPort: 3000, entities: CONFIGURATION_ENTITIES, migrations: MIGRATIONS }),
+    ConfigurationModule,
+  ],
 })
 export class AppModule {}

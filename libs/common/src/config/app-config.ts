@@ -16,7 +16,7 @@ const toList = ({ value }: { value: unknown }) =>
 /** Environment contract of DESIGN §2 (plus the few knobs documented in docs/configuration.md). */
 class Environment {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(65535) PORT?: number;
-  @IsOptional() @IsString() @Matches(/^mysql:\/\/[^/]+\/[A-Za-z0-9_$]+(\?.*)?$/, { message: 'DB_URL must look like mysql://user:pass@host:3306/db' }) DB_URL?: string;
+  @IsOptional() @IsString() @Matches(/^(mysql|mariadb):\/\/[^/]+\/[A-Za-z0-9_$]+(\?.*)?$/, { message: 'DB_URL must look like mysql://user:pass@host:3306/db' }) DB_URL?: string;
   @IsString() SQLITE_DIR = './data';
   @IsOptional() @Transform(toList) @IsString({ each: true }) KAFKA_BROKERS?: string[];
   @IsString() @MinLength(16) JWT_SECRET = DEV_JWT_SECRET;

@@ -13,7 +13,7 @@ export interface StorageParts {
 }
 
 /**
- * MySQL/MariaDB via mysql2 when DB_URL is set (schema from migrations only), else embedded SQLite
+ * MySQL/MariaDB via mysql2 when DB_URL is set (`mysql://` or `mariadb://`) (schema from migrations only), else embedded SQLite
  * (schema synchronised from the entities; files under SQLITE_DIR or `:memory:`).
  */
 export function dataSourceOptions(config: AppConfig, parts: StorageParts): DataSourceOptions {
@@ -21,8 +21,9 @@ export function dataSourceOptions(config: AppConfig, parts: StorageParts): DataS
   if (config.dbUrl) {
     return {
       ...common,
-      type: 'mysql',
-      url: config.dbUrl,
+      // same mysql2 driver; `mariadb://` only switches TypeORM's MariaDB-specific schema reading
+      type: config.dbUrl.startsWith('mariadb://') ? 'mariadb' : 'mysql',
+      url: config.dbUrl.replace(/^mariadb:/, 'mysql:'),
       charset: 'utf8mb4_bin',
       timezone: 'Z',
       supportBigNumbers: true,

@@ -1,0 +1,85 @@
+import 'reflect-metadata';
+import { configureApp, OutboxRelay } from '@app/common';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { AppModule, MAIN_SERVICE } from '../../apps/main-service/src/app.module';
+import { createTestDatabase } from './database';
+import { bearer, Claims, TEST_JWT_SECRET } from './tokens';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  dataSource: DataSource;
+  /** supertest bound to the app's HTTP server. */
+  http: () => ReturnType<typeof request>;
+  /** A Bearer header (administrator of tenant-a unless told otherwise). */
+  auth: (claims?: Claims) => string;
+  /** POST a JSON body with a token; resolves to the envelope. */
+  post: (path: string, body: unknown, claims?: Claims) => Promise<Envelope>;
+  get: (path: string, claims?: Claims) => Promise<Envelope>;
+  put: (path: string, body: unknown, claims?: Claims) => Promise<Envelope>;
+  del: (path: string, claims?: Claims) => Promise<Envelope>;
+  /** Waits until every outbox row was handed to the bus and applied. */
+  drainOutbox: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+export interface Envelope<T = any> {
+  timestamp: number;
+  status: number;
+  error: string | null;
+  localizedError: string | null;
+  path: string | null;
+  extraData: Record<string, any>;
+  data: T;
+  httpStatus: number;
+}
+
+export const CONFIG = '/main-service/system-api/configuration';
+
+/**
+ * Boots main-service in-process on a fresh database: in-memory SQLite, or (DB_URL set) a new
+ * MySQL/MariaDB database with the checked-in migrations applied.
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const saved = { ...process.env };
+  Object.assign(process.env, { JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'error' }, database.env, env);
+  let app: NestExpressApplication;
+  try {
+    const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
+    app = configureApp(moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error', 'warn'] }), MAIN_SERVICE);
+    const dataSource = app.get(DataSource);
+    if (database.env.DB_URL) await dataSource.runMigrations();
+    await app.init();
+  } finally {
+    process.env = saved;
+  }
+  const server = app.getHttpServer();
+  const http = () => request(server);
+  const envelope = (res: request.Response): Envelope => ({ ...res.body, httpStatus: res.status });
+  const relay = app.get(OutboxRelay);
+  return {
+    app,
+    dataSource: app.get(DataSource),
+    http,
+    auth: (claims) => bearer(claims),
+    post: async (path, body, claims) => envelope(await http().post(path).set('Authorization', bearer(claims)).send(body as object)),
+    get: async (path, claims) => envelope(await http().get(path).set('Authorization', bearer(claims))),
+    put: async (path, body, claims) => envelope(await http().put(path).set('Authorization', bearer(claims)).send(body as object)),
+    del: async (path, claims) => envelope(await http().delete(path).set('Authorization', bearer(claims))),
+    drainOutbox: async () => {
+      for (let i = 0; i < 200; i++) {
+        relay.kick();
+        if ((await relay.backlog()) === 0) return;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error('outbox did not drain');
+    },
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
