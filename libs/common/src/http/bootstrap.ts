@@ -1,3 +1,4 @@
+import { LogLevel } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig } from '../config/app-config';
 import { ServiceDescription, setupOpenApi } from '../openapi/setup';
@@ -11,9 +12,12 @@ function trustProxy(value: string): boolean | number | string {
   return value;
 }
 
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
+
 /** Everything an app needs beyond its modules; shared by main.ts and the e2e tests. */
 export function configureApp(app: NestExpressApplication, service: ServiceDescription): NestExpressApplication {
   const config = app.get(AppConfig);
+  app.useLogger(LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(config.logLevel as LogLevel) + 1));
   app.set('trust proxy', trustProxy(config.trustProxy));
   app.disable('x-powered-by');
   app.useBodyParser('json', { limit: BODY_LIMIT });
