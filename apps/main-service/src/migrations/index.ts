@@ -1,4 +1,4 @@
-import { InitialSchema1795377833324 } from './1795377833324-InitialSchema';
+import { InitialSchema1795379198966 } from './1795379198966-InitialSchema';
 
 /** MySQL/MariaDB migrations, in order (SQLite is created from the entities). */
-export const MIGRATIONS: Function[] = [InitialSchema1795377833324];
+export const MIGRATIONS: Function[] = [InitialSchema1795379198966];

@@ -1,4 +1,4 @@
-import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { applyDecorators, HttpCode, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtension, ApiOperation } from '@nestjs/swagger';
 import { ApiEnvelope, EnvelopeDoc } from '../openapi/api-envelope';
 import { ACCESS_RULE, AccessRule } from './access';
@@ -26,6 +26,7 @@ export function Operation(doc: OperationDoc): MethodDecorator {
         ? 'Anonymous.'
         : 'Requires any valid Bearer token.';
   const decorators = [
+    HttpCode(200), // success is HTTP 200 for every method, POST included (DESIGN §4)
     SetMetadata(ACCESS_RULE, rule),
     ApiOperation({ summary: doc.summary, description: [doc.description, access].filter(Boolean).join('\n\n') }),
     ApiEnvelope(doc.response),

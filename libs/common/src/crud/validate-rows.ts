@@ -27,7 +27,7 @@ export async function validateRows<T extends object>(dto: Type<T>, rows: object[
   const errors: RowError[] = [];
   for (const [index, plain] of rows.entries()) {
     const row = plainToInstance(dto, plain, { enableImplicitConversion: false });
-    const failures = await validate(row, { whitelist: true, forbidUnknownValues: true, validationError: { target: false, value: false } });
+    const failures = await validate(row, { whitelist: true, forbidUnknownValues: true, validationError: { target: false, value: true } });
     if (failures.length) errors.push({ index, error: toValidationException(failures, `[${index}]`).message });
     else valid.push({ index, row });
   }

@@ -5,22 +5,23 @@ import { BodyStatus } from './body-status';
 /** class-validator rules that mean "wrong type" (1003) rather than "bad value" (400). */
 const TYPE_RULES = new Set(['isString', 'isInt', 'isNumber', 'isBoolean', 'isArray', 'isObject', 'nestedValidation', 'whitelistValidation', 'unknownValue']);
 
-function flatten(errors: ValidationError[], prefix = ''): { path: string; rule: string; message: string }[] {
+function flatten(errors: ValidationError[], prefix = ''): { path: string; rule: string; message: string; absent: boolean }[] {
   return errors.flatMap((e) => {
     const path = prefix ? (/^\d+$/.test(e.property) ? `${prefix}[${e.property}]` : `${prefix}.${e.property}`) : e.property;
     const own = Object.entries(e.constraints ?? {}).map(([rule, message]) => ({
       path,
       rule,
+      absent: e.value === undefined || e.value === null,
       message: message.startsWith(e.property) ? path + message.slice(e.property.length) : `${path}: ${message}`,
     }));
     return [...own, ...flatten(e.children ?? [], path)];
   });
 }
 
-/** Maps class-validator errors to the envelope: 1003 if any value has the wrong type, else 400. */
+/** Maps class-validator errors to the envelope: 1003 if a present value has the wrong type, else 400 (missing fields included). */
 export function toValidationException(errors: ValidationError[], prefix = ''): AppException {
   const flat = flatten(errors, prefix);
-  const typeMismatch = flat.some((f) => TYPE_RULES.has(f.rule));
+  const typeMismatch = flat.some((f) => TYPE_RULES.has(f.rule) && !f.absent);
   const message = flat.map((f) => f.message).join('; ') || 'Invalid request body';
   return new AppException(typeMismatch ? BodyStatus.TYPE_MISMATCH : BodyStatus.VALIDATION, message);
 }
@@ -36,7 +37,7 @@ export function validationPipe(expectedType?: Type<unknown>): ValidationPipe {
     transform: true,
     transformOptions: { enableImplicitConversion: false, exposeDefaultValues: true },
     forbidUnknownValues: true,
-    validationError: { target: false, value: false },
+    validationError: { target: false, value: true }, // values are read to tell missing from mistyped, never echoed
     exceptionFactory: (errors) => toValidationException(errors),
   });
 }

@@ -1,11 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Column } from 'typeorm';
+import { Column, PrimaryColumn } from 'typeorm';
 import { deleteTimeColumn, epochMillis } from './columns';
 
 /** Columns every stored record has (DESIGN §3). Set by the server only; never part of a write DTO. */
 export abstract class BaseRecord {
+  /** First part of every primary key (tenant, id): ids of other tenants never collide, so they act as absent. */
   @ApiProperty({ example: 'acme', description: 'Owning tenant (from the token)' })
-  @Column({ type: 'varchar', length: 64 })
+  @PrimaryColumn({ type: 'varchar', length: 64 })
   tenantId: string;
 
   @ApiProperty({ example: 1, description: 'Starts at 1, +1 on every update' })
