@@ -51,6 +51,8 @@ interface SyncResource {
   typeField: string;
   keyFields: string[];
   duplicateText: string;
+  /** Permission name without the action (DESIGN §7). */
+  permission: string;
   /** Row i of the batch of test seed s (distinct uniqueness key per i). */
   row: (s: string, i: number) => Rec;
 }
@@ -58,6 +60,7 @@ interface SyncResource {
 const SYNC_IMPORTS: SyncResource[] = [
   {
     segment: 'data-dictionary-map',
+    permission: 'configuration-data-dictionary-map',
     idField: 'dataDictionaryMapId',
     typeField: 'dataDictionaryTypeCode',
     keyFields: ['dataDictionaryTypeCode', 'dataDictionaryCode', 'key'],
@@ -66,6 +69,7 @@ const SYNC_IMPORTS: SyncResource[] = [
   },
   {
     segment: 'data-dictionary-table',
+    permission: 'configuration-data-dictionary-table',
     idField: 'dataDictionaryTableId',
     typeField: 'dataDictionaryTypeCode',
     keyFields: ['dataDictionaryTypeCode', 'dataDictionaryCode', 'row', 'key'],
@@ -74,6 +78,7 @@ const SYNC_IMPORTS: SyncResource[] = [
   },
   {
     segment: 'data-dictionary-type',
+    permission: 'configuration-data-dictionary-type',
     idField: 'dataDictionaryTypeId',
     typeField: 'dataDictionaryTypeCode',
     keyFields: ['dataDictionaryTypeCode'],
@@ -82,6 +87,7 @@ const SYNC_IMPORTS: SyncResource[] = [
   },
   {
     segment: 'value-set',
+    permission: 'value-set',
     idField: 'valueSetId',
     typeField: 'valueSetTypeCode',
     keyFields: ['valueSetTypeCode', 'value'],
@@ -90,6 +96,7 @@ const SYNC_IMPORTS: SyncResource[] = [
   },
   {
     segment: 'value-set-map',
+    permission: 'value-set-map',
     idField: 'valueSetMapId',
     typeField: 'valueSetTypeCode',
     keyFields: ['valueSetTypeCode', 'key'],
@@ -98,6 +105,7 @@ const SYNC_IMPORTS: SyncResource[] = [
   },
   {
     segment: 'value-set-table',
+    permission: 'value-set-table',
     idField: 'valueSetTableId',
     typeField: 'valueSetTypeCode',
     keyFields: ['valueSetTypeCode', 'row', 'key'],
@@ -106,6 +114,7 @@ const SYNC_IMPORTS: SyncResource[] = [
   },
   {
     segment: 'value-set-type',
+    permission: 'value-set-type',
     idField: 'valueSetTypeId',
     typeField: 'valueSetTypeCode',
     keyFields: ['valueSetTypeCode'],
@@ -205,6 +214,15 @@ describe.each(SYNC_IMPORTS)('$segment/importList (synchronous)', (r) => {
     expect(rows[0]).toMatchObject({ name: 'Name 1', revision: 1 });
   });
 
+  it(`needs the permission ${r.permission}:create (403 with only :read)`, async () => {
+    const s = seed();
+    const readOnly = await importList([r.row(s, 1)], { roles: [], permissions: [`${r.permission}:read`] });
+    expect(readOnly).toMatchObject({ httpStatus: 403, status: 403, path: `${P}/importList`, data: null });
+    // the create permission passes the guard (the body is then checked: 1003 for a non-array)
+    expect(await importList({}, { roles: [], permissions: [`${r.permission}:create`] })).toMatchObject({ httpStatus: 200, status: 1003 });
+    expect(await rowsOf(s)).toEqual([]);
+  });
+
   it('a body that is not an array of objects gives status 1003; an empty array 400', async () => {
     const s = seed();
     expectFailure(await importList(r.row(s, 1)), 1003, `${P}/importList`);
@@ -285,6 +303,18 @@ describe('data-dictionary/importList (asynchronous)', () => {
     expect(await batches().count()).toBe(batchesBefore);
     expect(await t.dataSource.getRepository(OutboxMessage).count()).toBe(outboxBefore);
     expect(await rowsOf(s)).toEqual([]);
+  });
+
+  it('needs configuration-data-dictionary:create (403 with only :read), and stores nothing when refused', async () => {
+    const s = seed();
+    const count = await batches().count();
+    const refused = await t.post(`${P}/importList`, [dd(s, 1)], { roles: [], permissions: ['configuration-data-dictionary:read'] });
+    expect(refused).toMatchObject({ httpStatus: 403, status: 403, path: `${P}/importList`, data: null });
+    expect(await batches().count()).toBe(count);
+    const allowed = await t.post(`${P}/importList`, [dd(s, 1)], { roles: [], permissions: ['configuration-data-dictionary:create'] });
+    expect(allowed).toMatchObject({ httpStatus: 200, status: 200, data: true, extraData: { count: 1 } });
+    await t.drainOutbox();
+    expect(await batches().count()).toBe(count + 1);
   });
 
   it('redelivery of a batch is harmless: applying the same message twice changes the rows once', async () => {
@@ -400,6 +430,14 @@ describe('data-dictionary-table/saveOrUpdate', () => {
     expect((await rowsOf(s)).find((x) => x.key === 'capital')).toMatchObject({ value: 'Beijing', revision: 2 });
   });
 
+  it('needs configuration-data-dictionary-table:create (403 with only :read)', async () => {
+    const s = seed();
+    const body = { dataDictionaryTypeCode: s, dataDictionaryCode: 'cn', row: '1', key: 'k' };
+    const refused = await t.post(`${P}/saveOrUpdate`, body, { roles: [], permissions: ['configuration-data-dictionary-table:read'] });
+    expect(refused).toMatchObject({ httpStatus: 403, status: 403, path: `${P}/saveOrUpdate`, data: null });
+    expect(await rowsOf(s)).toEqual([]);
+  });
+
   it('validates the body like save (400 for a blank key field)', async () => {
     const s = seed();
     const res = await t.post(`${P}/saveOrUpdate`, { dataDictionaryTypeCode: s, dataDictionaryCode: 'cn', row: ' ', key: 'k' });
@@ -447,6 +485,16 @@ describe('value-set-table/saveBatch', () => {
 
     // the same key in another tenant is not a duplicate
     expect(await t.post(`${P}/saveBatch`, [row(s, 1)], TENANT_B)).toMatchObject({ status: 200, data: true });
+  });
+
+  it('needs value-set-table:create (403 with only :read)', async () => {
+    const s = seed();
+    const refused = await t.post(`${P}/saveBatch`, [row(s, 1)], { roles: [], permissions: ['value-set-table:read'] });
+    expect(refused).toMatchObject({ httpStatus: 403, status: 403, path: `${P}/saveBatch`, data: null });
+    expect(await rowsOf(s)).toEqual([]);
+    const allowed = await t.post(`${P}/saveBatch`, [row(s, 1)], { roles: [], permissions: ['value-set-table:create'] });
+    expect(allowed).toMatchObject({ httpStatus: 200, status: 200, data: true });
+    expect(await rowsOf(s)).toHaveLength(1);
   });
 
   it('a batch with an invalid row is refused with 400 naming it, and none of its rows is written', async () => {

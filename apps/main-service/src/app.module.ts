@@ -2,12 +2,14 @@ import { CommonModule } from '@app/common';
 import { Module } from '@nestjs/common';
 import { CONFIGURATION_ENTITIES } from './configuration/configuration.entities';
 import { ConfigurationModule } from './configuration/configuration.module';
+import { SAVE_MISSING_BODY_LIMIT, SAVE_MISSING_PATH } from './configuration/translation/save-missing';
 import { MIGRATIONS } from './migrations';
 
 export const MAIN_SERVICE = {
   prefix: 'main-service',
   title: 'main-service',
   description: 'Back-office API: message, configuration and snapshot groups. Every response is the envelope; check `status` in the body.',
+  bodyLimits: { [SAVE_MISSING_PATH]: SAVE_MISSING_BODY_LIMIT },
 };
 
 @Module({

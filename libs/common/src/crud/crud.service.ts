@@ -158,7 +158,7 @@ export class CrudService<E extends BaseRecord> {
     const result: UpsertResult = { inserted: 0, updated: 0 };
     for (const row of rows) {
       const keyValues = Object.fromEntries(key.map((k) => [k, row[k]]));
-      const existing = await this.repo(manager).findOne({ where: this.where(scope.tenantId, keyValues), select: [this.resource.idField] as never });
+      const existing = await this.repo(manager).findOne({ where: this.where(scope.tenantId, keyValues), select: { [this.resource.idField]: true } as never });
       if (existing) {
         const { [this.resource.idField]: _ignored, ...changes } = row;
         await this.update(manager, scope, this.where(scope.tenantId, { [this.resource.idField]: existing[this.resource.idField] }), changes);

@@ -1,5 +1,6 @@
 import { LogLevel } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
+import { json, urlencoded } from 'express';
 import { AppConfig } from '../config/app-config';
 import { ServiceDescription, setupOpenApi } from '../openapi/setup';
 
@@ -20,6 +21,11 @@ export function configureApp(app: NestExpressApplication, service: ServiceDescri
   app.useLogger(LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(config.logLevel as LogLevel) + 1));
   app.set('trust proxy', trustProxy(config.trustProxy));
   app.disable('x-powered-by');
+  // registered first: a route's own limit is applied to the bytes actually read (chunked bodies too);
+  // the general parsers below skip a body that is already consumed
+  for (const [path, limit] of Object.entries(service.bodyLimits ?? {})) {
+    app.use(`/${service.prefix}/${path}`, json({ limit }), urlencoded({ extended: false, limit }));
+  }
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', { extended: false, limit: '64kb' });
   app.setGlobalPrefix(service.prefix);

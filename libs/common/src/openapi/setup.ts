@@ -6,6 +6,8 @@ export interface ServiceDescription {
   prefix: string;
   title: string;
   description: string;
+  /** Smaller body limits for some routes (path under the prefix → limit, e.g. '64kb'), enforced on the bytes read. */
+  bodyLimits?: Record<string, string>;
 }
 
 /** OpenAPI 3 at `{prefix}/v3/api-docs`, Swagger UI with a Bearer "Authorize" button at `{prefix}/swagger-ui`. */

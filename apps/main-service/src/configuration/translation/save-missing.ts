@@ -1,9 +1,11 @@
 import { AppException, BodyStatus } from '@app/common';
-import { KEY_MAX, LANGUAGE_PATTERN, NAMESPACE_PATTERN, VALUE_MAX } from './translation.dto';
+import { KEY_MAX, LANGUAGE_MAX, LANGUAGE_PATTERN, NAMESPACE_MAX, NAMESPACE_PATTERN, VALUE_MAX } from './translation.dto';
 
 /** Bounds of one anonymous missing-key report (docs/decisions.md). */
 export const SAVE_MISSING_MAX_KEYS = 100;
-export const SAVE_MISSING_MAX_BYTES = 64 * 1024;
+export const SAVE_MISSING_PATH = 'system-api/configuration/translation/saveMissing';
+/** Anonymous reports are small: larger bodies are refused while being read (HTTP 413). */
+export const SAVE_MISSING_BODY_LIMIT = '64kb';
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export interface MissingReport {
@@ -12,18 +14,17 @@ export interface MissingReport {
   entries: { key: string; value: string }[];
 }
 
-function queryText(value: unknown, name: string, pattern: RegExp): string {
+function queryText(value: unknown, name: string, pattern: RegExp, max: number): string {
   if (value === undefined || value === '') throw new AppException(BodyStatus.MISSING_PARAMETER, `Required parameter '${name}' is missing`);
   if (typeof value !== 'string') throw new AppException(BodyStatus.TYPE_MISMATCH, `Parameter '${name}' must be a single string`);
-  if (!pattern.test(value) || value === 'cimode') throw AppException.validation(`Parameter '${name}' is not acceptable`);
+  if (value.length > max || !pattern.test(value) || value === 'cimode') throw AppException.validation(`Parameter '${name}' is not acceptable`);
   return value;
 }
 
 /** Checks what i18next-http-backend's addPath sends: ?lng=&ns= and a flat {key: fallbackValue} map. */
-export function parseMissingReport(query: Record<string, unknown>, body: unknown, contentLength: number): MissingReport {
-  if (contentLength > SAVE_MISSING_MAX_BYTES) throw new AppException(413, `Report larger than ${SAVE_MISSING_MAX_BYTES} bytes`);
-  const language = queryText(query.lng, 'lng', LANGUAGE_PATTERN);
-  const namespace = queryText(query.ns, 'ns', NAMESPACE_PATTERN);
+export function parseMissingReport(query: Record<string, unknown>, body: unknown): MissingReport {
+  const language = queryText(query.lng, 'lng', LANGUAGE_PATTERN, LANGUAGE_MAX);
+  const namespace = queryText(query.ns, 'ns', NAMESPACE_PATTERN, NAMESPACE_MAX);
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     throw new AppException(BodyStatus.TYPE_MISMATCH, 'Body must be an object of key to fallback value');
   const pairs = Object.entries(body);

@@ -1,9 +1,8 @@
 import { AppConfig, CrudController, Operation, ResourceController, WithExtra } from '@app/common';
-import { Body, NotFoundException, Post, Query, Req, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, NotFoundException, Post, Query, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiQuery } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
-import type { Request } from 'express';
 import { parseMissingReport } from './save-missing';
 import { readTranslationWorkbook } from './translation-import';
 import { translationResource as resource } from './translation.resource';
@@ -46,9 +45,9 @@ export class TranslationController extends CrudController(resource) {
   @ApiQuery({ name: 'lng', required: true, example: 'en-US' })
   @ApiQuery({ name: 'ns', required: true, example: 'common' })
   @ApiBody({ schema: { type: 'object', additionalProperties: { type: 'string' }, example: { 'button.save': 'Save' } } })
-  async saveMissing(@Query() query: Record<string, unknown>, @Body() body: unknown, @Req() request: Request) {
+  async saveMissing(@Query() query: Record<string, unknown>, @Body() body: unknown) {
     if (!this.config.saveMissingEnabled) throw new NotFoundException();
-    const report = parseMissingReport(query, body, Number(request.headers['content-length'] ?? 0));
+    const report = parseMissingReport(query, body);
     const rows = report.entries.map(({ key, value }) => ({ language: report.language, namespace: report.namespace, key, value, draft: true }));
     const created = await this.crud.insertMissing({ tenantId: this.config.defaultTenantId, username: 'saveMissing' }, rows);
     return new WithExtra(true, { created });
