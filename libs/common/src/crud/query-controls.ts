@@ -47,13 +47,6 @@ export class PageControls extends ListControls {
   pageSize?: number;
 }
 
-export class PageExtra {
-  current: number;
-  pages: number;
-  size: number;
-  total: number;
-}
-
 export const PAGE_EXTRA_SCHEMA = {
   current: { type: 'integer', example: 1 },
   pages: { type: 'integer', example: 3 },

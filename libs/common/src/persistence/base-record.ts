@@ -33,6 +33,3 @@ export abstract class BaseRecord {
   @Column({ type: 'bigint', default: 0, transformer: deleteTimeColumn })
   deleteTime: number | null;
 }
-
-/** Names of the server-owned columns, for code that copies client fields. */
-export const SERVER_OWNED_FIELDS = ['tenantId', 'revision', 'createdUsername', 'createdTime', 'lastModifiedUsername', 'lastModifiedTime', 'deleteTime'] as const;

@@ -1,5 +1,5 @@
 import { AppConfig, CrudController, Operation, ResourceController, WithExtra } from '@app/common';
-import { Body, NotFoundException, Post, Query, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Inject, NotFoundException, Post, Query, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiQuery } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
@@ -11,12 +11,7 @@ const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 @ResourceController(resource)
 export class TranslationController extends CrudController(resource) {
-  constructor(
-    crud: ConstructorParameters<ReturnType<typeof CrudController>>[0],
-    private readonly config: AppConfig,
-  ) {
-    super(crud as never);
-  }
+  @Inject(AppConfig) private readonly config: AppConfig;
 
   @Post('importList')
   @Operation({
