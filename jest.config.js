@@ -8,6 +8,7 @@ module.exports = {
   roots: ['<rootDir>/test', '<rootDir>/libs', '<rootDir>/apps'],
   testRegex: '\\.spec\\.ts$',
   testEnvironment: 'node',
+  setupFiles: ['reflect-metadata'],
   transform: { '^.+\\.[tj]s$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   moduleNameMapper: { '^@app/common(|/.*)$': '<rootDir>/libs/common/src$1' },

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { CLIENT_ID_PATTERN } from '../persistence/ids';
 
 /**
@@ -25,10 +25,14 @@ export interface TextOptions extends Common {
   patternMessage?: string;
 }
 
+/** A string rule with its own name, so several rules on one field each keep their message. */
+const textRule = (name: string, test: (value: string) => boolean, message: string) =>
+  ValidateBy({ name, validator: { validate: (value) => typeof value !== 'string' || test(value), defaultMessage: () => message } });
+
 export function Text(o: TextOptions): PropertyDecorator {
   const rules = [IsString(), MaxLength(o.max)];
-  if (o.required) rules.push(IsNotEmpty(), Matches(/\S/, { message: '$property must not be blank' }));
-  if (o.key) rules.push(Matches(/^(\S(.*\S)?)?$/s, { message: '$property must not start or end with whitespace' }));
+  if (o.required) rules.push(IsNotEmpty(), textRule('isNotBlank', (v) => /\S/.test(v), '$property must not be blank'));
+  if (o.key) rules.push(textRule('noSurroundingWhitespace', (v) => v === v.trim(), '$property must not start or end with whitespace'));
   if (o.pattern) rules.push(Matches(o.pattern, { message: o.patternMessage ?? `$property must match ${o.pattern}` }));
   return applyDecorators(...presence(o), ...rules, doc(o, { type: String, maxLength: o.max, ...(o.pattern ? { pattern: o.pattern.source } : {}) }));
 }

@@ -1,8 +1,9 @@
 import { LogLevel } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { json, urlencoded } from 'express';
+import { json, NextFunction, Request, Response, urlencoded } from 'express';
 import { AppConfig } from '../config/app-config';
 import { ServiceDescription, setupOpenApi } from '../openapi/setup';
+import { failure } from './envelope';
 
 /** Largest accepted request body (imports of tens of thousands of rows fit). */
 export const BODY_LIMIT = '16mb';
@@ -28,6 +29,10 @@ export function configureApp(app: NestExpressApplication, service: ServiceDescri
   }
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', { extended: false, limit: '64kb' });
+  // Nest answers unknown routes under the prefix; anything outside it gets the same envelope here
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    req.path === `/${service.prefix}` || req.path.startsWith(`/${service.prefix}/`) ? next() : res.status(404).json(failure(404, 'Not found', req.path)),
+  );
   app.setGlobalPrefix(service.prefix);
   app.enableShutdownHooks();
   setupOpenApi(app, service);

@@ -59,7 +59,7 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
     const c = classify(exception);
-    if (c.body >= 500) {
+    if (c.http >= 500) {
       const e = exception as { name?: string; code?: string; driverError?: { code?: string } };
       this.logger.error(
         `request ${RequestContext.requestId() ?? '-'} ${request.method} ${request.originalUrl.split('?')[0]} failed: ${c.body} ${e?.name ?? typeof exception}${e?.driverError?.code ?? e?.code ? ` (${e.driverError?.code ?? e.code})` : ''}`,

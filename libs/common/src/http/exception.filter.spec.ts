@@ -1,0 +1,24 @@
+import { BadRequestException, ForbiddenException, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { QueryFailedError } from 'typeorm';
+import { AppException } from './app-exception';
+import { classify } from './exception.filter';
+
+const dbError = (code: string) => new QueryFailedError('SELECT secret FROM t', [], Object.assign(new Error('boom'), { code }));
+
+describe('classify (DESIGN §4)', () => {
+  it.each([
+    ['a business failure', new AppException(422, 'Value set exists'), { http: 200, body: 422, error: 'Value set exists' }],
+    ['malformed JSON', new BadRequestException('Unexpected token', { cause: Object.assign(new SyntaxError('x'), { type: 'entity.parse.failed' }) }), { http: 200, body: 1004 }],
+    ['a missing token', new UnauthorizedException(), { http: 401, body: 401 }],
+    ['a missing permission', new ForbiddenException(), { http: 403, body: 403 }],
+    ['an unknown route', new NotFoundException('Cannot GET /x'), { http: 404, body: 404, error: 'Not found' }],
+    ['a lost MySQL connection', dbError('PROTOCOL_CONNECTION_LOST'), { http: 503, body: 503 }],
+    ['a busy SQLite', dbError('SQLITE_BUSY'), { http: 503, body: 503 }],
+    ['an unmapped duplicate key', dbError('ER_DUP_ENTRY'), { http: 200, body: 422 }],
+    ['anything else, without its message', dbError('ER_PARSE_ERROR'), { http: 500, body: 500, error: 'Internal server error' }],
+  ])('%s', (_name, exception, expected) => {
+    const c = classify(exception);
+    expect(c).toMatchObject(expected);
+    expect(c.error).not.toMatch(/SELECT|secret/);
+  });
+});
