@@ -1,33 +1,154 @@
 import { AppConfig } from './app-config';
 
+/** DESIGN §2: the environment contract, its defaults, and start-up refusing a bad variable by name. */
 describe('AppConfig', () => {
-  it('has the defaults of DESIGN §2', () => {
-    const c = new AppConfig({}, { port: 8080 });
-    expect(c).toMatchObject({
-      port: 8080, dbUrl: undefined, sqliteDir: './data', kafkaBrokers: undefined, defaultTenantId: 'default', trustProxy: 'loopback',
-      pageSizeMax: 1000, listLimitMax: 10000, listCacheTtlMs: 60000, usesDevJwtSecret: true, saveMissingEnabled: true,
+  const config = (env: Record<string, string | undefined> = {}, port = 3000) => new AppConfig(env as NodeJS.ProcessEnv, { port });
+
+  describe('defaults (DESIGN §2)', () => {
+    const c = config();
+
+    it('PORT defaults to the service default', () => {
+      expect(c.port).toBe(3000);
+      expect(config({}, 3001).port).toBe(3001);
+      expect(config({}, 8080).port).toBe(8080);
     });
-    expect(c.cloudServiceNodes).toEqual([{ name: 'local', domain: 'http://localhost:8080', region: 'local' }]);
+
+    it('storage is SQLite under ./data (DB_URL unset)', () => {
+      expect(c.dbUrl).toBeUndefined();
+      expect(c.sqliteDir).toBe('./data');
+    });
+
+    it('the in-process bus (KAFKA_BROKERS unset)', () => {
+      expect(c.kafkaBrokers).toBeUndefined();
+    });
+
+    it('HS256 with a development secret, flagged as such; no RS256 key or JWKS', () => {
+      expect(typeof c.jwtSecret).toBe('string');
+      expect(c.jwtSecret.length).toBeGreaterThanOrEqual(16);
+      expect(c.usesDevJwtSecret).toBe(true);
+      expect(c.jwtPublicKey).toBeUndefined();
+      expect(c.jwtJwksUri).toBeUndefined();
+    });
+
+    it('DEFAULT_TENANT_ID is `default`', () => {
+      expect(c.defaultTenantId).toBe('default');
+    });
+
+    it('DEVICE_TOKEN_SECRET has a development value distinct from the JWT secret', () => {
+      expect(c.deviceTokenSecret.length).toBeGreaterThanOrEqual(16);
+      expect(c.deviceTokenSecret).not.toBe(c.jwtSecret);
+    });
+
+    it('CLOUD_SERVICE_NODES is one local node', () => {
+      expect(c.cloudServiceNodes).toHaveLength(1);
+      expect(c.cloudServiceNodes[0]).toEqual({ name: expect.any(String), domain: expect.any(String), region: expect.any(String) });
+      expect(c.cloudServiceNodes[0].domain).toMatch(/localhost|127\.0\.0\.1/);
+    });
+
+    it('TRUST_PROXY is `loopback`', () => {
+      expect(c.trustProxy).toBe('loopback');
+    });
+
+    it('PAGE_SIZE_MAX is 1000 and LIST_LIMIT_MAX 10000', () => {
+      expect(c.pageSizeMax).toBe(1000);
+      expect(c.listLimitMax).toBe(10000);
+    });
+
+    it('the local node points at this service; listCache TTL 60 s; saveMissing on (DESIGN §6, docs/decisions.md)', () => {
+      expect(config({}, 8080).cloudServiceNodes).toEqual([{ name: 'local', domain: 'http://localhost:8080', region: 'local' }]);
+      expect(c.listCacheTtlMs).toBe(60_000);
+      expect(c.saveMissingEnabled).toBe(true);
+    });
+
+    it('treats empty variables as unset', () => {
+      const e = config({ PORT: '', DB_URL: '', PAGE_SIZE_MAX: '', LIST_LIMIT_MAX: '', CLOUD_SERVICE_NODES: '', KAFKA_BROKERS: '', DEFAULT_TENANT_ID: '' });
+      expect({ port: e.port, dbUrl: e.dbUrl, pageSizeMax: e.pageSizeMax, listLimitMax: e.listLimitMax, nodes: e.cloudServiceNodes.length, kafka: e.kafkaBrokers, tenant: e.defaultTenantId }).toEqual({
+        port: 3000, dbUrl: undefined, pageSizeMax: 1000, listLimitMax: 10000, nodes: 1, kafka: undefined, tenant: 'default',
+      });
+    });
   });
 
-  it('reads the environment', () => {
-    const c = new AppConfig(
-      { PORT: '3000', DB_URL: 'mysql://u:p@db:3306/bo', KAFKA_BROKERS: 'a:9092, b:9092', PAGE_SIZE_MAX: '50', SAVE_MISSING_ENABLED: 'false', JWT_SECRET: 'a-long-enough-secret',
-        CLOUD_SERVICE_NODES: '[{"name":"east","domain":"https://e.example.com","region":"cn-east"}]' },
-      { port: 1 },
+  describe('values that are set', () => {
+    it('reads every variable of DESIGN §2', () => {
+      const nodes = [
+        { name: 'east', domain: 'https://east.example.com', region: 'cn-east' },
+        { name: 'west', domain: 'https://west.example.com', region: 'cn-west' },
+      ];
+      const c = config({
+        PORT: '8081',
+        DB_URL: 'mysql://user:pass@db.example.com:3306/backoffice',
+        SQLITE_DIR: '/var/lib/bo',
+        KAFKA_BROKERS: 'k1:9092, k2:9092',
+        JWT_SECRET: 'a-production-secret-of-some-length',
+        DEFAULT_TENANT_ID: 'root-tenant',
+        DEVICE_TOKEN_SECRET: 'another-production-secret',
+        CLOUD_SERVICE_NODES: JSON.stringify(nodes),
+        TRUST_PROXY: '10.0.0.0/8',
+        PAGE_SIZE_MAX: '50',
+        LIST_LIMIT_MAX: '500',
+        SAVE_MISSING_ENABLED: 'false',
+      });
+      expect(c).toMatchObject({
+        port: 8081,
+        dbUrl: 'mysql://user:pass@db.example.com:3306/backoffice',
+        sqliteDir: '/var/lib/bo',
+        kafkaBrokers: ['k1:9092', 'k2:9092'],
+        jwtSecret: 'a-production-secret-of-some-length',
+        usesDevJwtSecret: false,
+        defaultTenantId: 'root-tenant',
+        deviceTokenSecret: 'another-production-secret',
+        cloudServiceNodes: nodes,
+        trustProxy: '10.0.0.0/8',
+        pageSizeMax: 50,
+        listLimitMax: 500,
+        saveMissingEnabled: false,
+      });
+    });
+
+    it('accepts mysql:// and mariadb:// DB_URLs', () => {
+      expect(config({ DB_URL: 'mysql://root@127.0.0.1:3306/test' }).dbUrl).toBe('mysql://root@127.0.0.1:3306/test');
+      expect(config({ DB_URL: 'mariadb://root@127.0.0.1:3306/test' }).dbUrl).toBe('mariadb://root@127.0.0.1:3306/test');
+    });
+
+    it('an RS256 public key means the development secret is not in use', () => {
+      expect(config({ JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nabc\\n-----END PUBLIC KEY-----' }).usesDevJwtSecret).toBe(false);
+    });
+  });
+
+  describe('a bad variable stops start-up with an Error naming it', () => {
+    const refused = (env: Record<string, string>, name: string) => {
+      let error: unknown;
+      try {
+        config(env);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toContain(name);
+    };
+
+    it.each(['abc', '0', '-5', '1.5', '10x', 'NaN', 'Infinity'])('PAGE_SIZE_MAX=%j', (value) => refused({ PAGE_SIZE_MAX: value }, 'PAGE_SIZE_MAX'));
+
+    it.each(['abc', '0', '-1', '2.5'])('LIST_LIMIT_MAX=%j', (value) => refused({ LIST_LIMIT_MAX: value }, 'LIST_LIMIT_MAX'));
+
+    it.each(['postgres://u:p@host:5432/db', 'not a url', 'mysql://host:3306', 'mysql://host:3306/', 'mysql:/host/db', 'sqlite://./data/db', 'mysql://host/db name'])(
+      'DB_URL=%j',
+      (value) => refused({ DB_URL: value }, 'DB_URL'),
     );
-    expect(c).toMatchObject({ port: 3000, dbUrl: 'mysql://u:p@db:3306/bo', kafkaBrokers: ['a:9092', 'b:9092'], pageSizeMax: 50, saveMissingEnabled: false, usesDevJwtSecret: false });
-    expect(c.cloudServiceNodes[0].domain).toBe('https://e.example.com');
-  });
 
-  it.each([
-    ['PAGE_SIZE_MAX', { PAGE_SIZE_MAX: 'lots' }],
-    ['DB_URL', { DB_URL: 'postgres://x/y' }],
-    ['JWT_SECRET', { JWT_SECRET: 'short' }],
-    ['PORT', { PORT: '70000' }],
-    ['CLOUD_SERVICE_NODES', { CLOUD_SERVICE_NODES: '[{"name":"x"}]' }],
-    ['CLOUD_SERVICE_NODES', { CLOUD_SERVICE_NODES: 'not json' }],
-  ])('a bad %s stops start-up with a message naming it', (name, env) => {
-    expect(() => new AppConfig(env, { port: 1 })).toThrow(name);
+    it.each([
+      'not json',
+      '{"name":"a","domain":"d","region":"r"}',
+      '[]',
+      '[{"name":"a"}]',
+      '[{"name":"a","domain":"","region":"r"}]',
+      '[{"name":1,"domain":"d","region":"r"}]',
+      '[null]',
+      '"a string"',
+    ])('CLOUD_SERVICE_NODES=%j', (value) => refused({ CLOUD_SERVICE_NODES: value }, 'CLOUD_SERVICE_NODES'));
+
+    it.each(['0', '70000', 'http'])('PORT=%j', (value) => refused({ PORT: value }, 'PORT'));
+
+    it('JWT_SECRET shorter than 16 characters', () => refused({ JWT_SECRET: 'short' }, 'JWT_SECRET'));
   });
 });

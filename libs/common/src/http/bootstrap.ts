@@ -3,6 +3,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { json, NextFunction, Request, Response, urlencoded } from 'express';
 import { AppConfig } from '../config/app-config';
 import { ServiceDescription, setupOpenApi } from '../openapi/setup';
+import { assignRequestId } from '../tenancy/request-context.middleware';
 import { failure } from './envelope';
 
 /** Largest accepted request body (imports of tens of thousands of rows fit). */
@@ -22,6 +23,7 @@ export function configureApp(app: NestExpressApplication, service: ServiceDescri
   app.useLogger(LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(config.logLevel as LogLevel) + 1));
   app.set('trust proxy', trustProxy(config.trustProxy));
   app.disable('x-powered-by');
+  app.use(assignRequestId);
   // registered first: a route's own limit is applied to the bytes actually read (chunked bodies too);
   // the general parsers below skip a body that is already consumed
   for (const [path, limit] of Object.entries(service.bodyLimits ?? {})) {

@@ -1,11 +1,63 @@
 import { preferredLanguages } from './error-translator';
 
+/** Accept-Language parsing for `localizedError` (DESIGN §4; docs/decisions.md: best match, then its primary subtag). */
 describe('preferredLanguages', () => {
-  it('orders by q-value and adds each primary subtag after its tag', () => {
+  it('is empty without a header', () => {
+    expect(preferredLanguages(undefined)).toEqual([]);
+    expect(preferredLanguages('')).toEqual([]);
+  });
+
+  it('follows a tag with its primary subtag', () => {
+    expect(preferredLanguages('en-US')).toEqual(['en-US', 'en']);
+    expect(preferredLanguages('zh-Hant-TW')).toEqual(['zh-Hant-TW', 'zh']);
+  });
+
+  it('keeps a bare primary language as is', () => {
+    expect(preferredLanguages('de')).toEqual(['de']);
+  });
+
+  it('orders by q-value, best first, whatever the header order', () => {
+    expect(preferredLanguages('en;q=0.5, de;q=0.9, fr')).toEqual(['fr', 'de', 'en']);
+    expect(preferredLanguages('fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7')).toEqual(['fr-CH', 'fr', 'en', 'de']);
+    expect(preferredLanguages('ja;q=0.1,ko;q=0.3,en-GB;q=0.2')).toEqual(['ko', 'en-GB', 'en', 'ja']);
     expect(preferredLanguages('fr;q=0.5, de-DE, de;q=0.9')).toEqual(['de-DE', 'de', 'fr']);
   });
-  it('ignores junk, q=0 and an absent header', () => {
+
+  it('keeps header order among equal q-values (a missing q is 1)', () => {
+    expect(preferredLanguages('de, en, fr;q=1')).toEqual(['de', 'en', 'fr']);
+    expect(preferredLanguages('it;q=0.5, es;q=0.5')).toEqual(['it', 'es']);
+  });
+
+  it('lists each tag once: a primary subtag reached by fallback is not repeated later', () => {
+    expect(preferredLanguages('en-US, de;q=0.8, en;q=0.5')).toEqual(['en-US', 'en', 'de']);
+    expect(preferredLanguages('en-US, en-GB;q=0.9')).toEqual(['en-US', 'en', 'en-GB']);
+  });
+
+  it('tolerates whitespace around tags and parameters', () => {
+    expect(preferredLanguages('  en-US ; q=0.8 ,  fr  ')).toEqual(['fr', 'en-US', 'en']);
+  });
+
+  it('drops languages refused with q=0', () => {
+    expect(preferredLanguages('en, de;q=0')).toEqual(['en']);
+    expect(preferredLanguages('de;q=0.0')).toEqual([]);
+  });
+
+  it('ignores junk: wildcards, malformed tags and q-values, empty parts', () => {
+    expect(preferredLanguages('*')).toEqual([]);
+    expect(preferredLanguages('en, *;q=0.5')).toEqual(['en']);
+    expect(preferredLanguages(',,;, ;q=1, en')).toEqual(['en']);
+    expect(preferredLanguages('12$, <script>, en_US, fr')).toEqual(['fr']);
+    expect(preferredLanguages('abcdefghij, de')).toEqual(['de']); // primary subtag longer than 8
+    expect(preferredLanguages('en-, -en, en--US, es')).toEqual(['es']);
+    expect(preferredLanguages('de;q=abc, it')).toEqual(['it']);
     expect(preferredLanguages('*, en;q=0, ../x, zh-Hant-TW;q=0.8')).toEqual(['zh-Hant-TW', 'zh']);
-    expect(preferredLanguages(undefined)).toEqual([]);
+    expect(preferredLanguages('\u00e9n, pt-BR')).toEqual(['pt-BR', 'pt']);
+  });
+
+  it('stays bounded on a very long header', () => {
+    const header = Array.from({ length: 1000 }, (_, i) => `l${String.fromCharCode(97 + (i % 26))}-x${i}`).join(', ');
+    const tags = preferredLanguages(header);
+    expect(tags.length).toBeGreaterThan(0);
+    expect(tags.length).toBeLessThanOrEqual(20);
   });
 });

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, Optional } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { isDuplicateKeyError, isStorageUnavailableError } from '../persistence/db-errors';
-import { RequestContext } from '../tenancy/request-context';
+import { requestId } from '../tenancy/request-context.middleware';
 import { AppException } from './app-exception';
 import { BodyStatus } from './body-status';
 import { failure } from './envelope';
@@ -62,7 +62,7 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     if (c.http >= 500) {
       const e = exception as { name?: string; code?: string; driverError?: { code?: string } };
       this.logger.error(
-        `request ${RequestContext.requestId() ?? '-'} ${request.method} ${request.originalUrl.split('?')[0]} failed: ${c.body} ${e?.name ?? typeof exception}${e?.driverError?.code ?? e?.code ? ` (${e.driverError?.code ?? e.code})` : ''}`,
+        `request ${requestId(request)} ${request.method} ${request.originalUrl.split('?')[0]} failed: ${c.body} ${e?.name ?? typeof exception}${e?.driverError?.code ?? e?.code ? ` (${e.driverError?.code ?? e.code})` : ''}`,
       );
     }
     const localized = await this.localize(c.error, request.headers['accept-language']);

@@ -1,0 +1,128 @@
+/**
+ * The checked-in MySQL/MariaDB migrations build exactly the schema the entities describe, with exact
+ * (case-sensitive) keys (DESIGN §3, docs/decisions.md "Storage", notes/mysql-sqlite-portability.md).
+ * MySQL/MariaDB only: on the SQLite leg (no DB_URL) the tests are reported as skipped.
+ */
+import { AppConfig } from '@app/common';
+import { createConnection } from 'mysql2/promise';
+import { DataSource, EntityMetadata } from 'typeorm';
+import type * as MainDataSourceModule from '../../apps/main-service/src/data-source';
+import { createTestDatabase, TestDatabase } from '../support/database';
+
+const mysqlIt = process.env.DB_URL ? it : it.skip;
+
+/** The admin URL of DB_URL as mysql2 options. */
+function serverOptions(dbUrl: string) {
+  const url = new URL(dbUrl.replace(/^mariadb:/, 'mysql:'));
+  return { host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
+}
+
+async function serverIsMariaDb(dbUrl: string): Promise<boolean> {
+  const connection = await createConnection(serverOptions(dbUrl));
+  try {
+    const [rows] = await connection.query('SELECT VERSION() AS version');
+    return /mariadb/i.test(String((rows as { version: string }[])[0].version));
+  } finally {
+    await connection.end();
+  }
+}
+
+describe('MySQL/MariaDB migrations', () => {
+  let database: TestDatabase | undefined;
+  let dataSource: DataSource | undefined;
+
+  beforeAll(async () => {
+    if (!process.env.DB_URL) return;
+    // data-source.ts builds a default DataSource from process.env at import: keep that one in memory
+    process.env.SQLITE_DIR ??= ':memory:';
+    const { mainServiceDataSource } = require('../../apps/main-service/src/data-source') as typeof MainDataSourceModule;
+    database = await createTestDatabase();
+    const mariaDb = await serverIsMariaDb(database.env.DB_URL);
+    // TypeORM reads MariaDB column metadata correctly only with type `mariadb`; the app accepts `mariadb://`
+    const dbUrl = database.env.DB_URL.replace(/^(mysql|mariadb):/, mariaDb ? 'mariadb:' : 'mysql:');
+    const config = new AppConfig({ DB_URL: dbUrl, SQLITE_DIR: ':memory:' }, { port: 3000 });
+    expect(config.dbUrl).toBe(dbUrl);
+    dataSource = await mainServiceDataSource(config).initialize();
+  });
+
+  afterAll(async () => {
+    if (dataSource?.isInitialized) await dataSource.destroy();
+    await database?.drop();
+  });
+
+  mysqlIt('a fresh database takes every checked-in migration', async () => {
+    const applied = await dataSource!.runMigrations({ transaction: 'each' });
+    expect(applied.length).toBe(dataSource!.migrations.length);
+    expect(applied.length).toBeGreaterThan(0);
+    expect(await dataSource!.showMigrations()).toBe(false);
+  });
+
+  mysqlIt('entities and migrations agree: the schema builder has nothing to change', async () => {
+    const log = await dataSource!.driver.createSchemaBuilder().log();
+    expect(log.upQueries.map((q) => q.query)).toEqual([]);
+  });
+
+  mysqlIt('every entity has its table', async () => {
+    const runner = dataSource!.createQueryRunner();
+    try {
+      for (const meta of dataSource!.entityMetadatas) expect({ table: meta.tableName, exists: await runner.hasTable(meta.tableName) }).toEqual({ table: meta.tableName, exists: true });
+    } finally {
+      await runner.release();
+    }
+  });
+
+  mysqlIt('every text column has a binary (exact, case-sensitive) collation', async () => {
+    const columns: { table: string; column: string; collation: string }[] = await dataSource!.query(
+      `SELECT TABLE_NAME AS \`table\`, COLUMN_NAME AS \`column\`, COLLATION_NAME AS collation FROM information_schema.COLUMNS
+       WHERE TABLE_SCHEMA = DATABASE() AND COLLATION_NAME IS NOT NULL AND TABLE_NAME <> 'schema_migrations'`,
+    );
+    expect(columns.length).toBeGreaterThan(0);
+    expect(columns.filter((c) => !/_bin$/.test(c.collation))).toEqual([]);
+  });
+
+  /** A row with every required column of the entity, keyed by `seed` in each key column. */
+  function row(meta: EntityMetadata, keyColumns: string[], seed: string, id: string): Record<string, unknown> {
+    const values: Record<string, unknown> = {};
+    for (const column of meta.columns) {
+      if (column.isNullable || column.default !== undefined || column.isGenerated) continue;
+      values[column.propertyName] = column.type === 'int' ? 1 : column.type === 'bigint' ? 1_700_000_000_000 : 'x';
+    }
+    values.tenantId = 'tenant-a';
+    values[meta.primaryColumns.find((c) => c.propertyName !== 'tenantId')!.propertyName] = id;
+    for (const key of keyColumns) values[key] = `${key}-${seed}`;
+    return values;
+  }
+
+  const keyed = () =>
+    dataSource!.entityMetadatas
+      .map((meta) => ({ meta, index: meta.indices.find((i) => i.isUnique && i.name?.startsWith('uk_')) }))
+      .filter((x): x is { meta: EntityMetadata; index: NonNullable<typeof x.index> } => !!x.index);
+
+  mysqlIt('every configuration table has a unique key', () => {
+    expect(keyed().map((k) => k.meta.tableName).sort()).toEqual(
+      dataSource!.entityMetadatas.map((m) => m.tableName).filter((n) => n.startsWith('configuration_')).sort(),
+    );
+  });
+
+  mysqlIt('key columns are case-sensitive: keys differing only by case are both accepted in one tenant', async () => {
+    for (const { meta, index } of keyed()) {
+      const keyColumns = index.columns.map((c) => c.propertyName).filter((p) => p !== 'tenantId' && p !== 'deleteTime');
+      expect(keyColumns.length).toBeGreaterThan(0);
+      const repository = dataSource!.getRepository(meta.target);
+      await repository.insert(row(meta, keyColumns, 'casekey', 'lowerCase'));
+      // the same key again in the same case must collide (the index exists and is unique) ...
+      await expect(repository.insert(row(meta, keyColumns, 'casekey', 'sameCaseAgain'))).rejects.toMatchObject({ driverError: { code: 'ER_DUP_ENTRY' } });
+      // ... while each key column differing only by case is a different key
+      for (const [i, key] of keyColumns.entries()) {
+        const upper = row(meta, keyColumns, 'casekey', `upper${i}`);
+        upper[key] = String(upper[key]).toUpperCase();
+        await expect(repository.insert(upper)).resolves.toBeDefined();
+      }
+      expect({ table: meta.tableName, rows: await repository.count() }).toEqual({ table: meta.tableName, rows: 1 + keyColumns.length });
+      // and an exact filter tells them apart
+      const [first] = keyColumns;
+      expect({ table: meta.tableName, matches: await repository.countBy({ [first]: `${first}-casekey` }) }).toEqual({ table: meta.tableName, matches: keyColumns.length });
+      expect({ table: meta.tableName, matches: await repository.countBy({ [first]: `${first}-casekey`.toUpperCase() }) }).toEqual({ table: meta.tableName, matches: 1 });
+    }
+  });
+});
