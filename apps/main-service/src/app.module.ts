@@ -1,6 +1,6 @@
 import { CommonModule } from '@app/common';
 import { Module } from '@nestjs/common';
-import { CONFIGURATION_ENTITIES } from './configuration/configuration.entities';
+import { CONFIGURATION_ENTITIES } from './configuration/configuration.resources';
 import { ConfigurationModule } from './configuration/configuration.module';
 import { SAVE_MISSING_BODY_LIMIT, SAVE_MISSING_PATH } from './configuration/translation/save-missing';
 import { MIGRATIONS } from './migrations';

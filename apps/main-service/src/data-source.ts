@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { AppConfig, COMMON_ENTITIES, dataSourceOptions } from '@app/common';
 import { DataSource } from 'typeorm';
-import { CONFIGURATION_ENTITIES } from './configuration/configuration.entities';
+import { CONFIGURATION_ENTITIES } from './configuration/configuration.resources';
 import { MIGRATIONS } from './migrations';
 
 /** The main-service schema: the app, `npm run migrate` and the TypeORM CLI all build it here. */

@@ -16,8 +16,6 @@ export interface ResourceRegistration {
   controller?: Type<unknown>;
 }
 
-const registrationOf = (r: Resource | ResourceRegistration): ResourceRegistration => ('resource' in r ? r : { resource: r });
-
 /** Registers resources: one tenant-scoped service each, their controllers, and async import consumers. */
 @Module({})
 export class CrudModule implements OnApplicationBootstrap {
@@ -25,8 +23,7 @@ export class CrudModule implements OnApplicationBootstrap {
 
   private static importers: string[] = [];
 
-  static register(entries: (Resource | ResourceRegistration)[]): DynamicModule {
-    const registrations = entries.map(registrationOf);
+  static register(registrations: ResourceRegistration[]): DynamicModule {
     const providers: Provider[] = registrations.flatMap(({ resource }) => {
       const service: Provider = {
         provide: resource.serviceToken,
