@@ -151,14 +151,18 @@ export class CrudService<E extends BaseRecord> {
     return this.guarded(scope, () => this.dataSource.transaction((manager) => this.upsertMany(manager, scope, rows)));
   }
 
+  /** The business key's fields (the identifier where the resource has none) and their values in a row. */
+  private keyOf(row: Row | E): Row {
+    const fields: string[] = this.resource.uniqueKey ?? [this.resource.idField];
+    return Object.fromEntries(fields.map((k) => [k, (row as Row)[k]]));
+  }
+
   /** Upsert by the uniqueness key inside the caller's transaction (imports, saveOrUpdate, consumers). */
   async upsertMany(manager: EntityManager, scope: Scope, rows: Row[]): Promise<UpsertResult> {
-    const key = this.resource.uniqueKey;
-    if (!key?.length) throw new Error(`${this.resource.path} has no uniqueness key to upsert by`);
+    if (!this.resource.uniqueKey?.length) throw new Error(`${this.resource.path} has no uniqueness key to upsert by`);
     const result: UpsertResult = { inserted: 0, updated: 0 };
     for (const row of rows) {
-      const keyValues = Object.fromEntries(key.map((k) => [k, row[k]]));
-      const existing = await this.repo(manager).findOne({ where: this.where(scope.tenantId, keyValues), select: { [this.resource.idField]: true } as never });
+      const existing = await this.repo(manager).findOne({ where: this.where(scope.tenantId, this.keyOf(row)), select: { [this.resource.idField]: true } as never });
       if (existing) {
         const { [this.resource.idField]: _ignored, ...changes } = row;
         await this.update(manager, scope, this.where(scope.tenantId, { [this.resource.idField]: existing[this.resource.idField] }), changes);
@@ -186,11 +190,9 @@ export class CrudService<E extends BaseRecord> {
 
   /** Inserts the rows whose uniqueness key is not live yet; never overwrites. Returns how many were new. */
   async insertMissing(scope: Scope, rows: Row[]): Promise<number> {
-    const key = this.resource.uniqueKey ?? [this.resource.idField];
     let inserted = 0;
     for (const row of rows) {
-      const keyValues = Object.fromEntries(key.map((k) => [k, row[k]]));
-      if (await this.repo().exists({ where: this.where(scope.tenantId, keyValues) })) continue;
+      if (await this.repo().exists({ where: this.where(scope.tenantId, this.keyOf(row)) })) continue;
       try {
         await this.insert(this.dataSource.manager, scope, row);
         inserted++;
@@ -206,9 +208,9 @@ export class CrudService<E extends BaseRecord> {
     const load = (t: string) => this.findAll(t);
     const defaultTenant = this.config.defaultTenantId;
     const [own, fallback] = await Promise.all([load(tenantId), tenantId === defaultTenant ? Promise.resolve([]) : load(defaultTenant)]);
-    const keyOf = (r: E) => (this.resource.uniqueKey ?? [this.resource.idField]).map((k) => String(r[k])).join('\u0000');
-    const ownKeys = new Set(own.map(keyOf));
-    const merged = [...own, ...fallback.filter((r) => !ownKeys.has(keyOf(r)))];
+    const keyText = (r: E) => JSON.stringify(Object.values(this.keyOf(r)));
+    const ownKeys = new Set(own.map(keyText));
+    const merged = [...own, ...fallback.filter((r) => !ownKeys.has(keyText(r)))];
     return merged.sort((a, b) => this.compareDefault(a, b));
   }
 

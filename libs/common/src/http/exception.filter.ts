@@ -59,15 +59,16 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
     const c = classify(exception);
+    const path = request.originalUrl.split('?')[0];
     if (c.http >= 500) {
       const e = exception as { name?: string; code?: string; driverError?: { code?: string } };
       this.logger.error(
-        `request ${requestId(request)} ${request.method} ${request.originalUrl.split('?')[0]} failed: ${c.body} ${e?.name ?? typeof exception}${e?.driverError?.code ?? e?.code ? ` (${e.driverError?.code ?? e.code})` : ''}`,
+        `request ${requestId(request)} ${request.method} ${path} failed: ${c.body} ${e?.name ?? typeof exception}${e?.driverError?.code ?? e?.code ? ` (${e.driverError?.code ?? e.code})` : ''}`,
       );
     }
     const localized = await this.localize(c.error, request.headers['accept-language']);
     if (response.headersSent) return;
-    response.status(c.http).json(failure(c.body, c.error, request.originalUrl.split('?')[0], localized));
+    response.status(c.http).json(failure(c.body, c.error, path, localized));
   }
 
   private async localize(error: string, acceptLanguage: string | undefined): Promise<string | undefined> {

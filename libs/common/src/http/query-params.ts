@@ -11,7 +11,8 @@ function raw(ctx: ExecutionContext, name: string): unknown {
   return ctx.switchToHttp().getRequest<Request>().query[name];
 }
 
-function requiredText(value: unknown, name: string): string {
+/** A required single query value: 1002 when missing or empty, 1003 when repeated or not a string. */
+export function requiredText(value: unknown, name: string): string {
   if (value === undefined || value === '') throw new AppException(BodyStatus.MISSING_PARAMETER, `Required parameter '${name}' is missing`);
   if (typeof value !== 'string') throw new AppException(BodyStatus.TYPE_MISMATCH, `Parameter '${name}' must be a single string`);
   return value;

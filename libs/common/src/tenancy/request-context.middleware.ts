@@ -30,7 +30,7 @@ export function assignRequestId(req: Request, res: Response, next: NextFunction)
  */
 @Injectable()
 export class RequestContextMiddleware implements NestMiddleware {
-  use(req: Request, _res: Response, next: NextFunction): void {
-    RequestContext.run((req as WithRequestId).requestId ?? randomUUID(), next);
+  use(_req: Request, _res: Response, next: NextFunction): void {
+    RequestContext.run(next);
   }
 }

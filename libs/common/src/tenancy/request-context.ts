@@ -9,7 +9,6 @@ export interface Principal {
 }
 
 interface RequestStore {
-  requestId: string;
   principal?: Principal;
 }
 
@@ -20,8 +19,8 @@ const storage = new AsyncLocalStorage<RequestStore>();
  * Reading the principal fails closed: code that needs a tenant and runs without one throws.
  */
 export const RequestContext = {
-  run<T>(requestId: string, fn: () => T): T {
-    return storage.run({ requestId }, fn);
+  run<T>(fn: () => T): T {
+    return storage.run({}, fn);
   },
   /** Set once, by the auth guard, after the token has been verified. */
   setPrincipal(principal: Principal): void {
@@ -33,8 +32,5 @@ export const RequestContext = {
     const principal = storage.getStore()?.principal;
     if (!principal) throw new Error('No authenticated principal in the request context');
     return principal;
-  },
-  requestId(): string | undefined {
-    return storage.getStore()?.requestId;
   },
 };

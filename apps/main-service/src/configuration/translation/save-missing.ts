@@ -1,4 +1,4 @@
-import { AppException, BodyStatus } from '@app/common';
+import { AppException, BodyStatus, requiredText } from '@app/common';
 import { KEY_MAX, LANGUAGE_MAX, LANGUAGE_PATTERN, NAMESPACE_MAX, NAMESPACE_PATTERN, VALUE_MAX } from './translation.dto';
 
 /** Bounds of one anonymous missing-key report (docs/decisions.md). */
@@ -14,9 +14,8 @@ export interface MissingReport {
   entries: { key: string; value: string }[];
 }
 
-function queryText(value: unknown, name: string, pattern: RegExp, max: number): string {
-  if (value === undefined || value === '') throw new AppException(BodyStatus.MISSING_PARAMETER, `Required parameter '${name}' is missing`);
-  if (typeof value !== 'string') throw new AppException(BodyStatus.TYPE_MISMATCH, `Parameter '${name}' must be a single string`);
+function queryText(raw: unknown, name: string, pattern: RegExp, max: number): string {
+  const value = requiredText(raw, name);
   if (value.length > max || !pattern.test(value) || value === 'cimode') throw AppException.validation(`Parameter '${name}' is not acceptable`);
   return value;
 }
