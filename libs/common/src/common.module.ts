@@ -9,7 +9,9 @@ import { TtlCache } from './crud/ttl-cache';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { EnvelopeExceptionFilter } from './http/exception.filter';
 import { ImportBatch } from './messaging/import-batch.entity';
+import { KafkaMessageBus } from './messaging/kafka-message-bus';
 import { InProcessMessageBus, MessageBus } from './messaging/message-bus';
+import { OutboxLease } from './messaging/outbox-lease.entity';
 import { OutboxMessage } from './messaging/outbox-message.entity';
 import { OutboxRelay } from './messaging/outbox.relay';
 import { dataSourceOptions, StorageParts } from './persistence/database';
@@ -21,11 +23,12 @@ export interface CommonOptions extends StorageParts {
 }
 
 /** Entities of the shared library that each service's schema contains. */
-export const COMMON_ENTITIES = [OutboxMessage, ImportBatch];
+export const COMMON_ENTITIES = [OutboxMessage, OutboxLease, ImportBatch];
 
-function messageBus(config: AppConfig): MessageBus {
-  if (config.kafkaBrokers) throw new Error('KAFKA_BROKERS is set, but the Kafka transport is not part of this build yet (see docs/messaging.md)');
-  return new InProcessMessageBus();
+/** KAFKA_BROKERS selects Kafka (the production transport); unset, the embedded in-process bus. */
+function messageBus(config: AppConfig, service: string): MessageBus {
+  if (!config.kafkaBrokers) return new InProcessMessageBus();
+  return new KafkaMessageBus({ brokers: config.kafkaBrokers, clientId: service, groupPrefix: service, topicPrefix: config.kafkaTopicPrefix });
 }
 
 /** Config, storage, auth, envelope, errors, tenancy and messaging for one service. */
@@ -53,7 +56,7 @@ export class CommonModule implements NestModule {
         TtlCache,
         JwtStrategy,
         OutboxRelay,
-        { provide: MessageBus, useFactory: messageBus, inject: [AppConfig] },
+        { provide: MessageBus, useFactory: (config: AppConfig) => messageBus(config, options.name), inject: [AppConfig] },
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },

@@ -19,6 +19,7 @@ class Environment {
   @IsOptional() @IsString() @Matches(/^(mysql|mariadb):\/\/[^/]+\/[A-Za-z0-9_$]+(\?.*)?$/, { message: 'DB_URL must look like mysql://user:pass@host:3306/db' }) DB_URL?: string;
   @IsString() SQLITE_DIR = './data';
   @IsOptional() @Transform(toList) @IsString({ each: true }) KAFKA_BROKERS?: string[];
+  @IsString() @Matches(/^[A-Za-z0-9._-]{0,100}$/, { message: 'KAFKA_TOPIC_PREFIX may hold only letters, digits, dot, underscore and dash' }) KAFKA_TOPIC_PREFIX = '';
   @IsString() @MinLength(16) JWT_SECRET = DEV_JWT_SECRET;
   @IsOptional() @IsString() JWT_PUBLIC_KEY?: string;
   @IsOptional() @IsString() JWT_JWKS_URI?: string;
@@ -41,6 +42,7 @@ export class AppConfig {
   readonly dbUrl?: string;
   readonly sqliteDir: string;
   readonly kafkaBrokers?: string[];
+  readonly kafkaTopicPrefix: string;
   readonly jwtSecret: string;
   readonly jwtPublicKey?: string;
   readonly jwtJwksUri?: string;
@@ -69,6 +71,7 @@ export class AppConfig {
     this.dbUrl = e.DB_URL;
     this.sqliteDir = e.SQLITE_DIR;
     this.kafkaBrokers = e.KAFKA_BROKERS?.length ? e.KAFKA_BROKERS : undefined;
+    this.kafkaTopicPrefix = e.KAFKA_TOPIC_PREFIX;
     this.jwtSecret = e.JWT_SECRET;
     this.jwtPublicKey = e.JWT_PUBLIC_KEY?.replace(/\\n/g, '\n');
     this.jwtJwksUri = e.JWT_JWKS_URI;

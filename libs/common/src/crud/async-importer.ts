@@ -1,13 +1,14 @@
 import { Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { WithExtra } from '../http/envelope';
 import { ImportBatch } from '../messaging/import-batch.entity';
 import { BusMessage, MessageBus } from '../messaging/message-bus';
 import { OutboxRelay } from '../messaging/outbox.relay';
-import { isStorageUnavailableError } from '../persistence/db-errors';
+import { isDuplicateKeyError, isStorageUnavailableError } from '../persistence/db-errors';
 import { newId } from '../persistence/ids';
 import { BaseRecord } from '../persistence/base-record';
 import { CrudService, requestScope } from './crud.service';
+import { ImportOutcome } from './import-outcome';
 import { validateRows } from './validate-rows';
 
 /** Wire form of an import batch on the bus (key = tenant). */
@@ -79,30 +80,61 @@ export class AsyncImporter<E extends BaseRecord> {
     if ('problem' in payload) return this.recordPoison(payload.batchId, message.key, payload.problem);
     const { valid, errors } = await validateRows(this.crud.resource.saveDto, payload.items);
     try {
-      await this.dataSource.transaction(async (manager) => {
-        const batch = await manager.findOne(ImportBatch, { where: { batchId: payload.batchId } });
-        if (batch && batch.status !== 'PENDING') return; // already applied or failed: redelivery changes nothing
+      const applied = await this.dataSource.transaction(async (manager) => {
+        if (!(await this.claim(manager, payload))) return false; // already applied or failed: redelivery changes nothing
         const scope = { tenantId: payload.tenantId, username: payload.username };
         const result = await this.crud.upsertMany(manager, scope, valid.map((v) => v.row as Record<string, unknown>));
-        await manager.save(ImportBatch, {
-          ...(batch ?? { batchId: payload.batchId, tenantId: payload.tenantId, topic: this.topic, createdUsername: payload.username, createdTime: Date.now() }),
-          status: 'APPLIED', itemCount: payload.items.length, appliedCount: result.inserted + result.updated,
+        await manager.update(ImportBatch, { batchId: payload.batchId }, {
+          itemCount: payload.items.length, appliedCount: result.inserted + result.updated,
           rejected: errors.length ? JSON.stringify(errors) : null, finishedTime: Date.now(),
         });
+        return true;
       });
-      this.crud.invalidate(payload.tenantId);
+      if (applied) this.crud.invalidate(payload.tenantId);
     } catch (error) {
       if (isStorageUnavailableError(error)) throw error;
       await this.recordPoison(payload.batchId, payload.tenantId, `batch could not be applied (${(error as Error).name})`);
     }
   }
 
+  /**
+   * Marks the batch APPLIED before its rows are written, in the same transaction: the row lock this
+   * UPDATE takes makes a concurrent delivery of the same batch wait and then find it no longer PENDING.
+   */
+  private async claim(manager: EntityManager, payload: ImportPayload): Promise<boolean> {
+    const { affected } = await manager.update(ImportBatch, { batchId: payload.batchId, status: 'PENDING' }, { status: 'APPLIED' });
+    if (affected) return true;
+    if (await manager.exists(ImportBatch, { where: { batchId: payload.batchId } })) return false;
+    // a message without a request-side record (published elsewhere): it is recorded here
+    await manager.insert(ImportBatch, {
+      batchId: payload.batchId, tenantId: payload.tenantId, topic: this.topic, createdUsername: payload.username, status: 'APPLIED',
+      itemCount: payload.items.length, appliedCount: 0, rejected: null, createdTime: Date.now(), finishedTime: null,
+    });
+    return true;
+  }
+
+  /** The caller's tenant's batch of this topic, or null. */
+  async status(batchId: string): Promise<WithExtra<ImportOutcome | null>> {
+    const { tenantId } = requestScope();
+    const [batch, backlog] = await Promise.all([
+      this.dataSource.getRepository(ImportBatch).findOne({ where: { batchId, tenantId, topic: this.topic } }),
+      this.relay.backlog(this.topic),
+    ]);
+    return new WithExtra(batch ? ImportOutcome.of(batch) : null, { outboxBacklog: backlog });
+  }
+
+  /** Records an unusable message as FAILED (never over a batch that was applied) so the partition moves on. */
   private async recordPoison(batchId: string | undefined, tenantId: string, problem: string): Promise<void> {
     this.logger.warn(`skipping unusable import message${batchId ? ` ${batchId}` : ''}: ${problem}`);
     if (!batchId) return;
-    await this.dataSource.getRepository(ImportBatch).save({
-      batchId, tenantId, topic: this.topic, createdUsername: '', status: 'FAILED', itemCount: 0, appliedCount: 0,
-      rejected: JSON.stringify([{ index: -1, error: problem }]), createdTime: Date.now(), finishedTime: Date.now(),
-    });
+    const repo = this.dataSource.getRepository(ImportBatch);
+    const failed = { status: 'FAILED' as const, appliedCount: 0, rejected: JSON.stringify([{ index: -1, error: problem }]), finishedTime: Date.now() };
+    const { affected } = await repo.update({ batchId, status: 'PENDING' }, failed);
+    if (affected || (await repo.exists({ where: { batchId } }))) return;
+    try {
+      await repo.insert({ batchId, tenantId, topic: this.topic, createdUsername: '', itemCount: 0, createdTime: Date.now(), ...failed });
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error; // recorded concurrently
+    }
   }
 }

@@ -6,6 +6,7 @@ import { validationPipe } from '../http/validation';
 import { BaseRecord } from '../persistence/base-record';
 import { AsyncImporter } from './async-importer';
 import { CrudService } from './crud.service';
+import { ImportOutcome } from './import-outcome';
 import { PAGE_EXTRA_SCHEMA } from './query-controls';
 import { AnyResource, Resource } from './resource';
 import { assertRowArray, validateAllRows } from './validate-rows';
@@ -112,6 +113,26 @@ function WithImportList<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): 
   return ImportListController;
 }
 
+function WithImportStatus<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): Base<E> {
+  class ImportStatusController extends Parent {
+    @Inject(importerToken(r)) statusImporter: AsyncImporter<E>;
+
+    @Get('importStatus')
+    @Operation({
+      summary: `Outcome of an asynchronous ${r.title} import batch`,
+      description:
+        'data is null when the caller\'s tenant has no batch with that id. `status` stays PENDING until the consumer applied the batch; ' +
+        '`rejected` lists the rows it refused. extraData.outboxBacklog counts batches of this import not yet handed to the message broker.',
+      permission: r.permissionFor('read'),
+      response: { data: ImportOutcome, extra: { outboxBacklog: { type: 'integer', example: 0 } } },
+    })
+    importStatus(@RequiredQuery('batchId', 'The batchId that importList returned') batchId: string) {
+      return this.statusImporter.status(batchId);
+    }
+  }
+  return ImportStatusController;
+}
+
 function WithListCache<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): Base<E> {
   class ListCacheController extends Parent {
     @Post('listCache')
@@ -133,6 +154,7 @@ function WithListCache<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): B
 export function CrudController<E extends BaseRecord>(r: Resource<E>): Base<E> {
   let controller = StandardRoutes(r);
   if (r.importList) controller = WithImportList(controller, r);
+  if (r.importList === 'async') controller = WithImportStatus(controller, r);
   if (r.listCache) controller = WithListCache(controller, r);
   return controller;
 }

@@ -30,6 +30,9 @@ export interface UpsertResult {
 
 type Row = Record<string, unknown>;
 
+/** Keys looked up per query by upsertMany (an OR of key equalities each). */
+const KEY_LOOKUP_CHUNK = 500;
+
 /**
  * The only path to a resource's table. Every statement carries the caller's tenant and the live
  * sentinel; another tenant's ids behave as absent.
@@ -157,22 +160,45 @@ export class CrudService<E extends BaseRecord> {
     return Object.fromEntries(fields.map((k) => [k, (row as Row)[k]]));
   }
 
-  /** Upsert by the uniqueness key inside the caller's transaction (imports, saveOrUpdate, consumers). */
+  /**
+   * Upsert by the uniqueness key inside the caller's transaction (imports, saveOrUpdate, consumers).
+   * The live ids of the batch's keys come from a few queries (not one per row); a key repeated in the
+   * batch is inserted once and then updated, as it would be row by row.
+   */
   async upsertMany(manager: EntityManager, scope: Scope, rows: Row[]): Promise<UpsertResult> {
     if (!this.resource.uniqueKey?.length) throw new Error(`${this.resource.path} has no uniqueness key to upsert by`);
+    const idField = this.resource.idField;
+    const keyText = (row: Row | E) => JSON.stringify(Object.values(this.keyOf(row)));
+    const ids = await this.liveIdsByKey(manager, scope.tenantId, rows);
     const result: UpsertResult = { inserted: 0, updated: 0 };
     for (const row of rows) {
-      const existing = await this.repo(manager).findOne({ where: this.where(scope.tenantId, this.keyOf(row)), select: { [this.resource.idField]: true } as never });
-      if (existing) {
-        const { [this.resource.idField]: _ignored, ...changes } = row;
-        await this.update(manager, scope, this.where(scope.tenantId, { [this.resource.idField]: existing[this.resource.idField] }), changes);
+      const existing = ids.get(keyText(row));
+      if (existing !== undefined) {
+        const { [idField]: _ignored, ...changes } = row;
+        await this.update(manager, scope, this.where(scope.tenantId, { [idField]: existing }), changes);
         result.updated++;
       } else {
-        await this.insert(manager, scope, row);
+        const id = (row[idField] as string | undefined) ?? newId();
+        await this.insert(manager, scope, { ...row, [idField]: id });
+        ids.set(keyText(row), id);
         result.inserted++;
       }
     }
     return result;
+  }
+
+  /** Identifier of each live record of the tenant whose uniqueness key occurs in the rows, by key text. */
+  private async liveIdsByKey(manager: EntityManager, tenantId: string, rows: Row[]): Promise<Map<string, string>> {
+    const idField = this.resource.idField;
+    const keys = [...new Map(rows.map((row) => [JSON.stringify(Object.values(this.keyOf(row))), this.keyOf(row)])).values()];
+    const select = Object.fromEntries([idField, ...this.resource.uniqueKey!].map((f) => [f, true]));
+    const ids = new Map<string, string>();
+    for (let i = 0; i < keys.length; i += KEY_LOOKUP_CHUNK) {
+      const where = keys.slice(i, i + KEY_LOOKUP_CHUNK).map((key) => this.where(tenantId, key));
+      for (const found of await this.repo(manager).find({ where, select: select as never }))
+        ids.set(JSON.stringify(Object.values(this.keyOf(found))), found[idField] as unknown as string);
+    }
+    return ids;
   }
 
   /** listCache: the tenant's live records merged with the default tenant's; the tenant wins per key. */

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { epochMillis } from '../persistence/columns';
+import { epochMillis, LongText } from '../persistence/columns';
 
 export type ImportBatchStatus = 'PENDING' | 'APPLIED' | 'FAILED';
 
@@ -37,7 +37,7 @@ export class ImportBatch {
   appliedCount: number;
 
   @ApiProperty({ description: 'JSON array of {index, error}', example: '[{"index":3,"error":"[3].name must not be blank"}]' })
-  @Column({ type: 'text', nullable: true })
+  @LongText({ nullable: true })
   rejected: string | null;
 
   @ApiProperty({ example: 1763800000000 })

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { epochMillis } from '../persistence/columns';
+import { epochMillis, LongText } from '../persistence/columns';
 
 export type OutboxStatus = 'PENDING' | 'SENT';
 
@@ -17,7 +17,8 @@ export class OutboxMessage {
   @Column({ type: 'varchar', length: 64 })
   messageKey: string;
 
-  @Column({ type: 'text' })
+  /** A whole import batch: up to the 16 MB request body. */
+  @LongText()
   payload: string;
 
   @Column({ type: 'varchar', length: 16 })

@@ -1,23 +1,39 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { DataSource, EntityManager, In, LessThan } from 'typeorm';
+import { isDuplicateKeyError } from '../persistence/db-errors';
 import { MessageBus } from './message-bus';
+import { OutboxLease } from './outbox-lease.entity';
 import { OutboxMessage } from './outbox-message.entity';
 
 const POLL_MS = 1000;
 const BATCH = 100;
+/** Rows handed to the bus in one publish: few round trips, yet well under the broker's request limit. */
+const GROUP_BYTES = 8 * 1024 * 1024;
 const MAX_BACKOFF_MS = 30_000;
+/** Long enough to cover a publish that the bus bounds by its own timeouts; renewed before every publish. */
+const LEASE_MS = 15_000;
+const LEASE_NAME = 'outbox-relay';
+/** Sent rows are kept a day for inspection, then deleted (a batch payload can be megabytes). */
+const SENT_RETENTION_MS = 24 * 3600_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
 
 /**
  * Publishes committed outbox rows in insertion order and marks them sent only after the bus has
  * them. A failure stops the pass (nothing behind it overtakes it) and is retried with backoff.
+ * Among replicas sharing a database only the holder of the relay lease publishes (see docs/messaging.md).
  */
 @Injectable()
-export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
+  /** This replica's lease holder name. */
+  readonly holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private again = false;
   private stopped = false;
+  private lastPrune = 0;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -44,10 +60,13 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.kick();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before the data source closes: finish the pass in hand, hand the lease on, then close the bus. */
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
     await this.running;
+    await this.releaseLease().catch(() => undefined);
+    await this.bus.close();
   }
 
   /** Starts a relay pass now (or right after the current one). */
@@ -68,28 +87,77 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       });
   }
 
-  /** Number of rows not yet handed to the bus. */
-  async backlog(): Promise<number> {
-    return this.dataSource.getRepository(OutboxMessage).count({ where: { status: 'PENDING' } });
+  /** Number of rows not yet handed to the bus (of one topic, or all). */
+  async backlog(topic?: string): Promise<number> {
+    return this.dataSource.getRepository(OutboxMessage).count({ where: { status: 'PENDING', ...(topic ? { topic } : {}) } });
   }
 
   private async drain(): Promise<void> {
     const repo = this.dataSource.getRepository(OutboxMessage);
     while (!this.stopped) {
+      if (!(await this.claimLease())) return; // another replica relays
       const rows = await repo.find({ where: { status: 'PENDING' }, order: { seq: 'ASC' }, take: BATCH });
-      if (!rows.length) return;
-      for (const row of rows) {
-        if (row.nextAttemptTime > Date.now()) return; // backing off: what is behind it waits too
-        try {
-          await this.bus.publish(row.topic, [{ key: row.messageKey, value: row.payload }]);
-        } catch (error) {
-          const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(row.attempts, 10));
-          await repo.update({ seq: row.seq }, { attempts: row.attempts + 1, nextAttemptTime: Date.now() + delay });
-          this.logger.warn(`publishing outbox row ${row.seq} to ${row.topic} failed (${(error as Error).name}); retry in ${delay} ms`);
-          return;
-        }
-        await repo.update({ seq: row.seq }, { status: 'SENT', sentTime: Date.now() });
+      if (!rows.length) return this.prune();
+      const group = this.leadingGroup(rows);
+      if (!group.length) return; // the oldest row is backing off: what is behind it waits too
+      const head = group[0];
+      try {
+        await this.bus.publish(head.topic, group.map((row) => ({ key: row.messageKey, value: row.payload })));
+      } catch (error) {
+        const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(head.attempts, 10));
+        await repo.update({ seq: head.seq }, { attempts: head.attempts + 1, nextAttemptTime: Date.now() + delay });
+        this.logger.warn(`publishing outbox rows ${head.seq}..${group[group.length - 1].seq} to ${head.topic} failed (${(error as Error).name}); retry in ${delay} ms`);
+        return;
       }
+      await repo.update({ seq: In(group.map((row) => row.seq)) }, { status: 'SENT', sentTime: Date.now() });
     }
+  }
+
+  /** The oldest rows that may go out together: due, same topic, in order, bounded in bytes. */
+  private leadingGroup(rows: OutboxMessage[]): OutboxMessage[] {
+    const now = Date.now();
+    const group: OutboxMessage[] = [];
+    let bytes = 0;
+    for (const row of rows) {
+      if (row.nextAttemptTime > now || row.topic !== rows[0].topic) break;
+      if (group.length && bytes + row.payload.length > GROUP_BYTES) break;
+      group.push(row);
+      bytes += row.payload.length;
+    }
+    return group;
+  }
+
+  /**
+   * Takes or renews the relay lease: one conditional UPDATE (atomic on MariaDB's row lock and on
+   * SQLite's single writer), or the first INSERT when no replica ever held it.
+   */
+  private async claimLease(): Promise<boolean> {
+    const now = Date.now();
+    const repo = this.dataSource.getRepository(OutboxLease);
+    const result = await repo
+      .createQueryBuilder()
+      .update()
+      .set({ holder: this.holder, expiresTime: now + LEASE_MS })
+      .where([{ name: LEASE_NAME, holder: this.holder }, { name: LEASE_NAME, expiresTime: LessThan(now) }])
+      .execute();
+    if ((result.affected ?? 0) > 0) return true;
+    try {
+      await repo.insert({ name: LEASE_NAME, holder: this.holder, expiresTime: now + LEASE_MS });
+      return true;
+    } catch (error) {
+      if (isDuplicateKeyError(error)) return false; // held by another replica
+      throw error;
+    }
+  }
+
+  private async releaseLease(): Promise<void> {
+    await this.dataSource.getRepository(OutboxLease).update({ name: LEASE_NAME, holder: this.holder }, { expiresTime: 0 });
+  }
+
+  private async prune(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = now;
+    await this.dataSource.getRepository(OutboxMessage).delete({ status: 'SENT', sentTime: LessThan(now - SENT_RETENTION_MS) });
   }
 }

@@ -1,4 +1,4 @@
-import { ValueTransformer } from 'typeorm';
+import { Column, ColumnOptions, ValueTransformer } from 'typeorm';
 
 /** Epoch milliseconds are BIGINT in the database and numbers in JSON (mysql2 returns strings). */
 export const epochMillis: ValueTransformer = {
@@ -15,3 +15,21 @@ export const deleteTimeColumn: ValueTransformer = {
   to: (value: number | null | undefined) => value ?? LIVE,
   from: (value: string | number | null) => (value === null || Number(value) === LIVE ? null : Number(value)),
 };
+
+/** Options objects of @LongText columns; TypeORM keeps a reference to each, so the type can follow the driver. */
+const longTextColumns: ColumnOptions[] = [];
+
+/**
+ * Unbounded text: TEXT on SQLite, LONGTEXT on MySQL/MariaDB (whose TEXT stops at 64 KB; a 10,000-row
+ * import batch is ~1.5 MB). No column type means both on both engines, so `dataSourceOptions` picks it.
+ */
+export function LongText(options: ColumnOptions = {}): PropertyDecorator {
+  const columnOptions: ColumnOptions = { ...options, type: 'text' };
+  longTextColumns.push(columnOptions);
+  return Column(columnOptions);
+}
+
+/** Called when a data source's options are built (one engine per process), before it initialises. */
+export function useLongTextType(engine: 'mysql' | 'sqlite'): void {
+  for (const options of longTextColumns) options.type = engine === 'mysql' ? 'longtext' : 'text';
+}

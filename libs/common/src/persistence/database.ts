@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSourceOptions, MixedList } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { useLongTextType } from './columns';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
 
 export interface StorageParts {
@@ -18,6 +19,7 @@ export interface StorageParts {
  */
 export function dataSourceOptions(config: AppConfig, parts: StorageParts): DataSourceOptions {
   const common = { entities: parts.entities, namingStrategy: new SnakeNamingStrategy() };
+  useLongTextType(config.dbUrl ? 'mysql' : 'sqlite');
   if (config.dbUrl) {
     return {
       ...common,

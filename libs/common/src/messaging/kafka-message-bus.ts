@@ -1,0 +1,143 @@
+import { Logger } from '@nestjs/common';
+import { Admin, CompressionTypes, Consumer, Kafka, logLevel, LogEntry, Partitioners, Producer } from 'kafkajs';
+import { BusHandler, BusMessage, MessageBus } from './message-bus';
+
+/** Largest message a topic accepts: a whole import batch is one message (request bodies go up to 16 MB). */
+export const KAFKA_MAX_MESSAGE_BYTES = 20 * 1024 * 1024;
+
+export interface KafkaBusOptions {
+  brokers: string[];
+  clientId: string;
+  /** Consumer groups are `<groupPrefix>.<topic>`: one group per topic (kafkajs assigns a group's partitions without regard to each member's topics). */
+  groupPrefix: string;
+  /** Prepended to every topic and group name, so environments can share a cluster. */
+  topicPrefix: string;
+}
+
+/** kafkajs log lines go to Nest's logger; connection errors while the broker is down are warnings, not errors. */
+function logCreator(logger: Logger) {
+  return () =>
+    ({ level, log }: LogEntry) => {
+      const text = `${log.message}${log.broker ? ` (${String(log.broker)})` : ''}`;
+      if (level <= logLevel.WARN) logger.warn(text);
+      else if (level === logLevel.INFO) logger.debug(text);
+    };
+}
+
+/**
+ * The production transport. The producer is idempotent with acks=all, so `publish` resolves only once
+ * every in-sync replica has the messages; topics are created on first use (never auto-created by the
+ * broker); each subscribed topic has its own consumer that commits an offset only after the handler
+ * resolved, so a handler failure means redelivery.
+ */
+export class KafkaMessageBus extends MessageBus {
+  private readonly logger = new Logger(KafkaMessageBus.name);
+  private readonly kafka: Kafka;
+  private producer?: Promise<Producer>;
+  private admin?: Promise<Admin>;
+  private readonly topics = new Map<string, Promise<void>>();
+  private readonly consumers: Consumer[] = [];
+  private closed = false;
+
+  constructor(private readonly options: KafkaBusOptions) {
+    super();
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      connectionTimeout: 3000,
+      requestTimeout: 30_000,
+      // short: the outbox relay retries with its own backoff, so a dead broker fails a publish fast
+      retry: { initialRetryTime: 300, retries: 3 },
+      logLevel: logLevel.WARN,
+      logCreator: logCreator(this.logger),
+    });
+  }
+
+  /** The full topic name on the cluster. */
+  topicName(topic: string): string {
+    return `${this.options.topicPrefix}${topic}`;
+  }
+
+  async publish(topic: string, messages: BusMessage[]): Promise<void> {
+    if (this.closed) throw new Error('message bus closed');
+    await this.ensureTopic(topic);
+    const producer = await this.connectedProducer();
+    try {
+      await producer.send({ topic: this.topicName(topic), messages, acks: -1, compression: CompressionTypes.GZIP });
+    } catch (error) {
+      // a fresh producer (new producer id) after any failure; the consumer tolerates the possible duplicate
+      this.producer = undefined;
+      void producer.disconnect().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async subscribe(topic: string, handler: BusHandler): Promise<void> {
+    await this.ensureTopic(topic);
+    const consumer = this.kafka.consumer({
+      groupId: `${this.options.topicPrefix}${this.options.groupPrefix}.${topic}`,
+      // one message is one whole batch: let a fetch carry the largest message
+      maxBytesPerPartition: KAFKA_MAX_MESSAGE_BYTES + 1024 * 1024,
+      maxBytes: 2 * KAFKA_MAX_MESSAGE_BYTES,
+      retry: { initialRetryTime: 500, retries: 8 },
+    });
+    this.consumers.push(consumer);
+    await consumer.connect();
+    await consumer.subscribe({ topic: this.topicName(topic), fromBeginning: true });
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        // a handler that throws (storage down) makes kafkajs retry and, after its retries, restart the consumer from the committed offset
+        await handler({ key: message.key?.toString() ?? '', value: message.value?.toString() ?? '' });
+      },
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    // consumers first: disconnect waits for the message in hand, then leaves the group
+    await Promise.allSettled(this.consumers.map((c) => c.disconnect()));
+    const [producer, admin] = [this.producer, this.admin];
+    await Promise.allSettled([producer?.then((p) => p.disconnect()), admin?.then((a) => a.disconnect())]);
+  }
+
+  private connectedProducer(): Promise<Producer> {
+    if (!this.producer) {
+      const producer = this.kafka.producer({
+        idempotent: true,
+        maxInFlightRequests: 1, // kafkajs' idempotent mode requires it; it also keeps a key's messages in order
+        allowAutoTopicCreation: false,
+        createPartitioner: Partitioners.DefaultPartitioner,
+      });
+      this.producer = producer.connect().then(() => producer);
+      this.producer.catch(() => (this.producer = undefined));
+    }
+    return this.producer;
+  }
+
+  /** Creates the topic if missing (once per process); a failure is retried on the next call. */
+  private ensureTopic(topic: string): Promise<void> {
+    let ensured = this.topics.get(topic);
+    if (!ensured) {
+      ensured = this.createTopic(topic);
+      this.topics.set(topic, ensured);
+      ensured.catch(() => this.topics.delete(topic));
+    }
+    return ensured;
+  }
+
+  private async createTopic(topic: string): Promise<void> {
+    if (!this.admin) {
+      const admin = this.kafka.admin();
+      this.admin = admin.connect().then(() => admin);
+      this.admin.catch(() => (this.admin = undefined));
+    }
+    const admin = await this.admin;
+    const created = await admin.createTopics({
+      waitForLeaders: true,
+      // partitions and replication: the broker's defaults (num.partitions, default.replication.factor)
+      topics: [{ topic: this.topicName(topic), configEntries: [{ name: 'max.message.bytes', value: String(KAFKA_MAX_MESSAGE_BYTES) }] }],
+    });
+    if (created) this.logger.log(`created topic ${this.topicName(topic)}`);
+  }
+}
