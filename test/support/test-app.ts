@@ -5,7 +5,7 @@ import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule, MAIN_SERVICE } from '../../apps/main-service/src/app.module';
-import { createTestDatabase } from './database';
+import { createTestDatabase, TestDatabase } from './database';
 import { bearer, Claims, TEST_JWT_SECRET } from './tokens';
 
 export interface TestApp {
@@ -40,10 +40,11 @@ export const CONFIG = '/main-service/system-api/configuration';
 
 /**
  * Boots main-service in-process on a fresh database: in-memory SQLite, or (DB_URL set) a new
- * MySQL/MariaDB database with the checked-in migrations applied.
+ * MySQL/MariaDB database with the checked-in migrations applied (or on `shared`, which the caller owns).
  */
-export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function startApp(env: Record<string, string> = {}, shared?: TestDatabase): Promise<TestApp> {
+  // a shared database (several app instances over one database) is created and dropped by its owner
+  const database = shared ?? (await createTestDatabase());
   const saved = { ...process.env };
   Object.assign(process.env, { JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'error' }, database.env, env);
   let app: NestExpressApplication;
@@ -79,7 +80,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
     },
     close: async () => {
       await app.close();
-      await database.drop();
+      if (!shared) await database.drop();
     },
   };
 }

@@ -72,24 +72,51 @@ export class KafkaMessageBus extends MessageBus {
     }
   }
 
+  /**
+   * Starts consuming in the background and resolves at once: the service starts (and takes imports
+   * into the outbox) while the broker is down; the consumer keeps trying to join until it can.
+   */
   async subscribe(topic: string, handler: BusHandler): Promise<void> {
-    await this.ensureTopic(topic);
-    const consumer = this.kafka.consumer({
-      groupId: `${this.options.topicPrefix}${this.options.groupPrefix}.${topic}`,
-      // one message is one whole batch: let a fetch carry the largest message
-      maxBytesPerPartition: KAFKA_MAX_MESSAGE_BYTES + 1024 * 1024,
-      maxBytes: 2 * KAFKA_MAX_MESSAGE_BYTES,
-      retry: { initialRetryTime: 500, retries: 8 },
-    });
-    this.consumers.push(consumer);
-    await consumer.connect();
-    await consumer.subscribe({ topic: this.topicName(topic), fromBeginning: true });
-    await consumer.run({
-      eachMessage: async ({ message }) => {
-        // a handler that throws (storage down) makes kafkajs retry and, after its retries, restart the consumer from the committed offset
-        await handler({ key: message.key?.toString() ?? '', value: message.value?.toString() ?? '' });
-      },
-    });
+    void this.consume(topic, handler);
+  }
+
+  private async consume(topic: string, handler: BusHandler): Promise<void> {
+    for (let attempt = 0; !this.closed; attempt++) {
+      const consumer = this.kafka.consumer({
+        groupId: `${this.options.topicPrefix}${this.options.groupPrefix}.${topic}`,
+        // a replica that died gives its partitions up after this long; heartbeats continue during a long batch (below)
+        sessionTimeout: 10_000,
+        heartbeatInterval: 1_000,
+        // one message is one whole batch: let a fetch carry the largest message
+        maxBytesPerPartition: KAFKA_MAX_MESSAGE_BYTES + 1024 * 1024,
+        maxBytes: 2 * KAFKA_MAX_MESSAGE_BYTES,
+        retry: { initialRetryTime: 500, retries: 8 },
+      });
+      try {
+        await this.ensureTopic(topic);
+        await consumer.connect();
+        this.consumers.push(consumer);
+        await consumer.subscribe({ topic: this.topicName(topic), fromBeginning: true });
+        await consumer.run({
+          eachMessage: async ({ message, heartbeat }) => {
+            // kafkajs heartbeats only between messages: keep the membership alive while a big batch is applied
+            const beat = setInterval(() => void heartbeat().catch(() => undefined), 1_000);
+            try {
+              // a throw (storage down) makes kafkajs retry, then restart the consumer from the last committed offset
+              await handler({ key: message.key?.toString() ?? '', value: message.value?.toString() ?? '' });
+            } finally {
+              clearInterval(beat);
+            }
+          },
+        });
+        return;
+      } catch (error) {
+        await consumer.disconnect().catch(() => undefined);
+        const delay = Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5));
+        this.logger.warn(`consumer of ${this.topicName(topic)} could not start (${(error as Error).name}); retry in ${delay} ms`);
+        await new Promise((resolve) => setTimeout(resolve, delay).unref());
+      }
+    }
   }
 
   async close(): Promise<void> {

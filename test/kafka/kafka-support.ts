@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Kafka, logLevel, Partitioners } from 'kafkajs';
+import { createConnection } from 'mysql2/promise';
+
+/**
+ * The Kafka leg: a real broker (scripts/kafka.sh) and MariaDB. Without both KAFKA_BROKERS and DB_URL
+ * the suites are reported as skipped, so the plain SQLite and MariaDB legs run without a broker.
+ */
+export const kafkaEnabled = !!process.env.KAFKA_BROKERS && !!process.env.DB_URL;
+export const describeKafka = kafkaEnabled ? describe : describe.skip;
+
+export const ROOT = resolve(__dirname, '../..');
+export const TOPIC = 'configuration.data-dictionary.import';
+export const DD = '/main-service/system-api/configuration/data-dictionary';
+
+/** Topics and consumer groups of one test file, apart from every other run on the same broker. */
+export const topicPrefix = (): string => `test-${randomBytes(4).toString('hex')}.`;
+
+/** Stops or starts the project's broker (bounded: the script gives up after its own timeouts). */
+export function broker(command: 'start' | 'stop'): void {
+  execFileSync('bash', [join(ROOT, 'scripts/kafka.sh'), command], { stdio: 'pipe', timeout: 150_000 });
+}
+
+/** An independent client, to put messages on the topic the way another producer (or a redelivery) would. */
+export async function produceRaw(prefix: string, messages: { key: string; value: string }[]): Promise<void> {
+  const kafka = new Kafka({ clientId: 'kafka-test', brokers: process.env.KAFKA_BROKERS!.split(','), logLevel: logLevel.NOTHING });
+  const producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner, allowAutoTopicCreation: false });
+  await producer.connect();
+  try {
+    await producer.send({ topic: `${prefix}${TOPIC}`, messages, acks: -1 });
+  } finally {
+    await producer.disconnect();
+  }
+}
+
+/** Polls until `check` returns a value (not undefined/false); fails with `what` after `ms`. */
+export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, ms = 120_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** `n` data dictionary rows of one type code; `value` marks which import wrote them. */
+export const dictionaryRows = (type: string, n: number, value = 'v'): Record<string, unknown>[] =>
+  Array.from({ length: n }, (_, i) => ({ dataDictionaryTypeCode: type, dataDictionaryCode: `c${i}`, name: `Name ${i}`, sort: i, value }));
+
+export interface RowStats {
+  rows: number;
+  distinctCodes: number;
+  minRevision: number;
+  maxRevision: number;
+  values: string[];
+}
+
+/** What the table holds for one type code, read straight from the database. */
+export async function rowStats(dbUrl: string, tenantId: string, type: string): Promise<RowStats> {
+  const connection = await createConnection(dbUrl.replace(/^mariadb:/, 'mysql:'));
+  try {
+    const [[stats]] = (await connection.query(
+      `SELECT COUNT(*) AS \`rows\`, COUNT(DISTINCT data_dictionary_code) AS distinctCodes, MIN(revision) AS minRevision, MAX(revision) AS maxRevision,
+         GROUP_CONCAT(DISTINCT value ORDER BY value) AS vals
+       FROM configuration_data_dictionary WHERE tenant_id = ? AND data_dictionary_type_code = ? AND delete_time = 0`,
+      [tenantId, type],
+    )) as unknown as [Record<string, unknown>[]];
+    return {
+      rows: Number(stats.rows),
+      distinctCodes: Number(stats.distinctCodes),
+      minRevision: Number(stats.minRevision),
+      maxRevision: Number(stats.maxRevision),
+      values: stats.vals ? String(stats.vals).split(',') : [],
+    };
+  } finally {
+    await connection.end();
+  }
+}
+
+/** The built server (the restart test runs it as a separate process it can kill). */
+export function ensureBuilt(): string {
+  const main = join(ROOT, 'dist/apps/main-service/src/main.js');
+  if (!existsSync(main)) execFileSync('npx', ['nest', 'build', 'main-service'], { cwd: ROOT, stdio: 'pipe', timeout: 180_000 });
+  return main;
+}
