@@ -43,7 +43,18 @@ export class CrudService<E extends BaseRecord> {
     private readonly dataSource: DataSource,
     private readonly config: AppConfig,
     private readonly cache: TtlCache,
-  ) {}
+  ) {
+    this.assertWriteOnlyColumns();
+  }
+
+  /** A write-only column that TypeORM would select leaks on every read: refuse to start instead. */
+  private assertWriteOnlyColumns(): void {
+    const metadata = this.dataSource.getMetadata(this.resource.entity);
+    for (const column of this.resource.writeOnly ?? []) {
+      if (metadata.findColumnWithPropertyName(column)?.isSelect !== false)
+        throw new Error(`${this.resource.path}: write-only column ${column} must exist and be declared with select: false`);
+    }
+  }
 
   private repo(manager: EntityManager = this.dataSource.manager): Repository<E> {
     return manager.getRepository(this.resource.entity);
@@ -56,7 +67,21 @@ export class CrudService<E extends BaseRecord> {
   private filtered(tenantId: string, body: Row): SelectQueryBuilder<E> {
     const filters: Row = {};
     for (const field of this.resource.filters) if (body[field] !== undefined && body[field] !== null) filters[field] = body[field];
-    return this.repo().createQueryBuilder('r').where(this.where(tenantId, filters));
+    const qb = this.repo().createQueryBuilder('r').where(this.where(tenantId, filters));
+    const range = this.timeRange(body);
+    if (range?.start !== undefined) qb.andWhere(`r.${range.field} >= :rangeStart`, { rangeStart: range.start });
+    if (range?.end !== undefined) qb.andWhere(`r.${range.field} <= :rangeEnd`, { rangeEnd: range.end });
+    return qb;
+  }
+
+  /** The request's bounds on the resource's time field, if it has one (validated as integers by the DTO). */
+  private timeRange(body: Row): { field: string; start?: number; end?: number } | undefined {
+    const field = this.resource.timeRange;
+    if (!field) return undefined;
+    const bound = (suffix: string) => (body[`${field}${suffix}`] ?? undefined) as number | undefined;
+    const [start, end] = [bound('Start'), bound('End')];
+    if (start !== undefined && end !== undefined && start > end) throw AppException.validation(`${field}Start must not be greater than ${field}End`);
+    return { field, start, end };
   }
 
   private ordered(qb: SelectQueryBuilder<E>, controls: ListControls): SelectQueryBuilder<E> {
@@ -68,7 +93,7 @@ export class CrudService<E extends BaseRecord> {
     return qb.addOrderBy(`r.${this.resource.idField}`, 'ASC');
   }
 
-  count(body: Row): Promise<number> {
+  async count(body: Row): Promise<number> {
     return this.filtered(requestScope().tenantId, body).getCount();
   }
 
@@ -76,9 +101,9 @@ export class CrudService<E extends BaseRecord> {
     return this.repo().findOne({ where: this.where(requestScope().tenantId, { [this.resource.idField]: id }) });
   }
 
-  list(body: Row & ListControls): Promise<E[]> {
+  async list(body: Row & ListControls): Promise<E[]> {
     const limit = Math.min(body.sqlQueryLimit ?? this.config.listLimitMax, this.config.listLimitMax);
-    if (limit === 0) return Promise.resolve([]);
+    if (limit === 0) return [];
     return this.ordered(this.filtered(requestScope().tenantId, body), body).limit(limit).getMany();
   }
 
@@ -206,7 +231,13 @@ export class CrudService<E extends BaseRecord> {
     const { tenantId } = requestScope();
     const merged = await this.cache.getOrLoad(this.resource.path, tenantId, this.config.listCacheTtlMs, () => this.loadMerged(tenantId));
     const filters = this.resource.filters.filter((f) => body[f] !== undefined && body[f] !== null);
-    return merged.filter((r) => filters.every((f) => r[f] === body[f]));
+    const range = this.timeRange(body);
+    const inRange = (r: E) => {
+      if (!range) return true;
+      const time = r[range.field as keyof E] as unknown as number;
+      return (range.start === undefined || time >= range.start) && (range.end === undefined || time <= range.end);
+    };
+    return merged.filter((r) => filters.every((f) => r[f] === body[f]) && inRange(r));
   }
 
   /** Live records of an explicitly named tenant, for system readers (caches, translators), not requests. */
@@ -252,7 +283,7 @@ export class CrudService<E extends BaseRecord> {
   private async insert(manager: EntityManager, scope: Scope, dto: Row): Promise<void> {
     const now = Date.now();
     const row = {
-      ...this.defined(dto),
+      ...(await this.columns(dto)),
       [this.resource.idField]: dto[this.resource.idField] ?? newId(),
       tenantId: scope.tenantId,
       revision: 1,
@@ -266,7 +297,7 @@ export class CrudService<E extends BaseRecord> {
   }
 
   private async update(manager: EntityManager, scope: Scope, where: FindOptionsWhere<E>, changes: Row): Promise<number> {
-    const set = this.defined(changes);
+    const set = await this.columns(changes);
     for (const [field, value] of Object.entries(set)) {
       if (value === null && !this.repo(manager).metadata.findColumnWithPropertyName(field)?.isNullable)
         throw AppException.validation(`${field} must not be null`);
@@ -278,6 +309,12 @@ export class CrudService<E extends BaseRecord> {
       .where(where)
       .execute();
     return result.affected ?? 0;
+  }
+
+  /** The column values of a write body: omitted fields dropped, then the resource's own mapping. */
+  private async columns(body: Row): Promise<Row> {
+    const defined = this.defined(body);
+    return this.resource.toColumns ? this.defined(await this.resource.toColumns(defined)) : defined;
   }
 
   /** Drops undefined properties: an omitted field leaves the column as it is. */

@@ -23,6 +23,8 @@ export interface TextOptions extends Common {
   key?: boolean;
   pattern?: RegExp;
   patternMessage?: string;
+  /** A secret: accepted on writes, never returned (its column is `select: false`, see ResourceOptions.writeOnly). */
+  writeOnly?: boolean;
 }
 
 /** A string rule with its own name, so several rules on one field each keep their message. */
@@ -34,7 +36,8 @@ export function Text(o: TextOptions): PropertyDecorator {
   if (o.required) rules.push(IsNotEmpty(), textRule('isNotBlank', (v) => /\S/.test(v), '$property must not be blank'));
   if (o.key) rules.push(textRule('noSurroundingWhitespace', (v) => v === v.trim(), '$property must not start or end with whitespace'));
   if (o.pattern) rules.push(Matches(o.pattern, { message: o.patternMessage ?? `$property must match ${o.pattern}` }));
-  return applyDecorators(...presence(o), ...rules, doc(o, { type: String, maxLength: o.max, ...(o.pattern ? { pattern: o.pattern.source } : {}) }));
+  const secret = o.writeOnly ? { writeOnly: true, description: o.description ?? 'Write-only: stored, never returned; omitted on update keeps the stored value' } : {};
+  return applyDecorators(...presence(o), ...rules, doc(o, { type: String, maxLength: o.max, ...(o.pattern ? { pattern: o.pattern.source } : {}), ...secret }));
 }
 
 export interface IntOptions extends Common {

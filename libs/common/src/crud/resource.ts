@@ -1,6 +1,6 @@
 import { Type } from '@nestjs/common';
 import { ApiProperty, IntersectionType, OmitType, PartialType, PickType } from '@nestjs/swagger';
-import { IsInt, IsNotEmpty, IsOptional, IsString, Min } from 'class-validator';
+import { IsInt, IsNotEmpty, IsOptional, IsString, Max, Min } from 'class-validator';
 import { BaseRecord } from '../persistence/base-record';
 import { Action } from '../auth/access';
 import { ListControls, PageControls } from './query-controls';
@@ -33,6 +33,12 @@ export interface ResourceOptions<E extends BaseRecord> {
   importTopic?: string;
   /** `listCache`: the tenant's records merged with the default tenant's, cached with a TTL. */
   listCache?: boolean;
+  /** The main time field (epoch ms): count/list/page/listCache also take `<field>Start`/`<field>End`, both inclusive. */
+  timeRange?: keyof E & string;
+  /** Columns never returned (secrets): declared `select: false` without `@ApiProperty`; checked at start-up. */
+  writeOnly?: (keyof E & string)[];
+  /** Maps a validated write body to column values just before it is stored (e.g. a secret to its salted hash). */
+  toColumns?: (row: Record<string, unknown>) => Record<string, unknown> | Promise<Record<string, unknown>>;
 }
 
 export interface Resource<E extends BaseRecord = BaseRecord> extends ResourceOptions<E> {
@@ -70,10 +76,32 @@ function identityDto(idField: string): Type<object> {
   return Identity;
 }
 
+/** `<field>Start` / `<field>End`: optional inclusive bounds on the resource's main time field. */
+function timeRangeDto(field: string): Type<object> {
+  class TimeRange {}
+  const bounds = [
+    ['Start', 'at or after', 1767225600000],
+    ['End', 'at or before', 1798761599999],
+  ] as const;
+  for (const [suffix, relation, example] of bounds) {
+    const property = `${field}${suffix}`;
+    ApiProperty({ type: 'integer', required: false, minimum: 0, example, description: `Only records whose ${field} is ${relation} this time (epoch milliseconds)` })(
+      TimeRange.prototype,
+      property,
+    );
+    IsOptional()(TimeRange.prototype, property);
+    IsInt()(TimeRange.prototype, property);
+    Min(0)(TimeRange.prototype, property);
+    Max(Number.MAX_SAFE_INTEGER)(TimeRange.prototype, property);
+  }
+  return TimeRange;
+}
+
 export function defineResource<E extends BaseRecord>(o: ResourceOptions<E>): Resource<E> {
   const schemaName = o.entity.name;
   const writable = OmitType(o.saveDto, [o.idField] as never[]);
-  const filterDto = named(PartialType(PickType(o.saveDto, o.filters as never[])), `${schemaName}Filter`);
+  const exact = PartialType(PickType(o.saveDto, o.filters as never[]));
+  const filterDto = named(o.timeRange ? IntersectionType(exact, timeRangeDto(o.timeRange)) : exact, `${schemaName}Filter`);
   return {
     ...o,
     sortable: [...new Set([...o.sortable, ...BASE_SORTABLE])] as (keyof E & string)[],
