@@ -30,8 +30,9 @@ export interface UpsertResult {
 
 type Row = Record<string, unknown>;
 
-/** Keys looked up per query by upsertMany (an OR of key equalities each). */
+/** Keys looked up per query by upsertMany (an OR of key equalities each), and rows per INSERT statement. */
 const KEY_LOOKUP_CHUNK = 500;
+const INSERT_CHUNK = 500;
 
 /**
  * The only path to a resource's table. Every statement carries the caller's tenant and the live
@@ -195,21 +196,23 @@ export class CrudService<E extends BaseRecord> {
     const idField = this.resource.idField;
     const keyText = (row: Row | E) => JSON.stringify(Object.values(this.keyOf(row)));
     const ids = await this.liveIdsByKey(manager, scope.tenantId, rows);
-    const result: UpsertResult = { inserted: 0, updated: 0 };
+    const inserts: Row[] = [];
+    const updates: [string, Row][] = [];
     for (const row of rows) {
+      const { [idField]: id, ...changes } = row;
       const existing = ids.get(keyText(row));
       if (existing !== undefined) {
-        const { [idField]: _ignored, ...changes } = row;
-        await this.update(manager, scope, this.where(scope.tenantId, { [idField]: existing }), changes);
-        result.updated++;
+        updates.push([existing, changes]);
       } else {
-        const id = (row[idField] as string | undefined) ?? newId();
-        await this.insert(manager, scope, { ...row, [idField]: id });
-        ids.set(keyText(row), id);
-        result.inserted++;
+        const newRecordId = (id as string | undefined) ?? newId();
+        inserts.push({ ...row, [idField]: newRecordId });
+        ids.set(keyText(row), newRecordId);
       }
     }
-    return result;
+    // new keys first (a key repeated in the batch is then updated, in batch order)
+    await this.insertAll(manager, scope, inserts);
+    for (const [id, changes] of updates) await this.update(manager, scope, this.where(scope.tenantId, { [idField]: id }), changes);
+    return { inserted: inserts.length, updated: updates.length };
   }
 
   /** Identifier of each live record of the tenant whose uniqueness key occurs in the rows, by key text. */
@@ -281,19 +284,28 @@ export class CrudService<E extends BaseRecord> {
   }
 
   private async insert(manager: EntityManager, scope: Scope, dto: Row): Promise<void> {
+    await this.insertAll(manager, scope, [dto]);
+  }
+
+  /** New records with the server-owned columns, in multi-row INSERTs of INSERT_CHUNK rows. */
+  private async insertAll(manager: EntityManager, scope: Scope, dtos: Row[]): Promise<void> {
     const now = Date.now();
-    const row = {
-      ...(await this.columns(dto)),
-      [this.resource.idField]: dto[this.resource.idField] ?? newId(),
-      tenantId: scope.tenantId,
-      revision: 1,
-      createdUsername: scope.username,
-      createdTime: now,
-      lastModifiedUsername: scope.username,
-      lastModifiedTime: now,
-      deleteTime: LIVE,
-    };
-    await manager.createQueryBuilder().insert().into(this.resource.entity).values(row as never).updateEntity(false).execute();
+    const rows: Row[] = [];
+    for (const dto of dtos) {
+      rows.push({
+        ...(await this.columns(dto)),
+        [this.resource.idField]: dto[this.resource.idField] ?? newId(),
+        tenantId: scope.tenantId,
+        revision: 1,
+        createdUsername: scope.username,
+        createdTime: now,
+        lastModifiedUsername: scope.username,
+        lastModifiedTime: now,
+        deleteTime: LIVE,
+      });
+    }
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+      await manager.createQueryBuilder().insert().into(this.resource.entity).values(rows.slice(i, i + INSERT_CHUNK) as never).updateEntity(false).execute();
   }
 
   private async update(manager: EntityManager, scope: Scope, where: FindOptionsWhere<E>, changes: Row): Promise<number> {
