@@ -30,8 +30,8 @@ export interface UpsertResult {
 
 type Row = Record<string, unknown>;
 
-/** Keys looked up per query by upsertMany (an OR of key equalities each), and rows per INSERT statement. */
-const KEY_LOOKUP_CHUNK = 500;
+/** Keys looked up per query by upsertMany, and rows per INSERT statement. */
+const KEY_LOOKUP_CHUNK = 1000;
 const INSERT_CHUNK = 500;
 
 /**
@@ -215,19 +215,30 @@ export class CrudService<E extends BaseRecord> {
     return { inserted: inserts.length, updated: updates.length };
   }
 
-  /** Identifier of each live record of the tenant whose uniqueness key occurs in the rows, by key text. */
+  /**
+   * Identifier of each live record of the tenant whose uniqueness key occurs in the rows, by key text.
+   * Per chunk of keys one query with an IN list per key field (a superset of the keys, served by the
+   * unique index); the exact keys are matched here.
+   */
   private async liveIdsByKey(manager: EntityManager, tenantId: string, rows: Row[]): Promise<Map<string, string>> {
     const idField = this.resource.idField;
-    const keys = [...new Map(rows.map((row) => [JSON.stringify(Object.values(this.keyOf(row))), this.keyOf(row)])).values()];
-    const select = Object.fromEntries([idField, ...this.resource.uniqueKey!].map((f) => [f, true]));
+    const fields: string[] = this.resource.uniqueKey!;
+    const keyText = (row: Row | E) => JSON.stringify(Object.values(this.keyOf(row)));
+    const keys = [...new Map(rows.map((row) => [keyText(row), this.keyOf(row)])).entries()];
+    const select = Object.fromEntries([idField, ...fields].map((f) => [f, true]));
     const ids = new Map<string, string>();
     for (let i = 0; i < keys.length; i += KEY_LOOKUP_CHUNK) {
-      const where = keys.slice(i, i + KEY_LOOKUP_CHUNK).map((key) => this.where(tenantId, key));
-      for (const found of await this.repo(manager).find({ where, select: select as never }))
-        ids.set(JSON.stringify(Object.values(this.keyOf(found))), found[idField] as unknown as string);
+      const chunk = keys.slice(i, i + KEY_LOOKUP_CHUNK);
+      const wanted = new Set(chunk.map(([text]) => text));
+      const where = this.where(tenantId, Object.fromEntries(fields.map((f) => [f, In([...new Set(chunk.map(([, key]) => key[f]))])])));
+      for (const found of await this.repo(manager).find({ where, select: select as never })) {
+        const text = keyText(found);
+        if (wanted.has(text)) ids.set(text, found[idField] as unknown as string);
+      }
     }
     return ids;
   }
+
 
   /** listCache: the tenant's live records merged with the default tenant's; the tenant wins per key. */
   async listCache(body: Row): Promise<E[]> {
