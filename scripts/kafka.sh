@@ -57,7 +57,7 @@ fetch() {
 </project>
 EOF
   rm -rf "$LIBS.tmp"
-  mvn -q -B -f "$pom_dir/pom.xml" dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$LIBS.tmp" >&2
+  mvn -q -B -Dstyle.color=never -f "$pom_dir/pom.xml" dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$LIBS.tmp" >&2
   rm -rf "$pom_dir" "$LIBS"
   mv "$LIBS.tmp" "$LIBS"
   touch "$LIBS/.complete"

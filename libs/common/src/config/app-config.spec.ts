@@ -150,5 +150,14 @@ describe('AppConfig', () => {
     it.each(['0', '70000', 'http'])('PORT=%j', (value) => refused({ PORT: value }, 'PORT'));
 
     it('JWT_SECRET shorter than 16 characters', () => refused({ JWT_SECRET: 'short' }, 'JWT_SECRET'));
+
+    it.each(['has space', 'a/b', 'x'.repeat(101)])('KAFKA_TOPIC_PREFIX=%j', (value) => refused({ KAFKA_TOPIC_PREFIX: value }, 'KAFKA_TOPIC_PREFIX'));
+  });
+
+  describe('KAFKA_TOPIC_PREFIX (issue 5)', () => {
+    it('is empty by default and taken as given otherwise', () => {
+      expect(config().kafkaTopicPrefix).toBe('');
+      expect(config({ KAFKA_TOPIC_PREFIX: 'staging.' }).kafkaTopicPrefix).toBe('staging.');
+    });
   });
 });

@@ -3,7 +3,7 @@ import { ImportBatch, ImportBatchStatus } from '../messaging/import-batch.entity
 import { RowError } from './validate-rows';
 
 class RejectedRow implements RowError {
-  @ApiProperty({ example: 3, description: 'Index of the row in the imported array (-1: the whole message was unusable)' })
+  @ApiProperty({ type: 'integer', example: 3, description: 'Index of the row in the imported array (-1: the whole message was unusable)' })
   index: number;
 
   @ApiProperty({ example: '[3].name must not be blank' })
@@ -18,10 +18,10 @@ export class ImportOutcome {
   @ApiProperty({ enum: ['PENDING', 'APPLIED', 'FAILED'], description: 'PENDING until the consumer has applied the batch' })
   status: ImportBatchStatus;
 
-  @ApiProperty({ example: 100, description: 'Rows in the batch' })
+  @ApiProperty({ type: 'integer', example: 100, description: 'Rows in the batch' })
   itemCount: number;
 
-  @ApiProperty({ example: 99, description: 'Rows inserted or updated' })
+  @ApiProperty({ type: 'integer', example: 99, description: 'Rows inserted or updated' })
   appliedCount: number;
 
   @ApiProperty({ type: [RejectedRow], description: 'Rows the consumer refused, with the reason' })
@@ -30,7 +30,7 @@ export class ImportOutcome {
   @ApiProperty({ example: 'alice' })
   createdUsername: string;
 
-  @ApiProperty({ example: 1763800000000 })
+  @ApiProperty({ type: 'integer', example: 1763800000000 })
   createdTime: number;
 
   @ApiProperty({ type: 'integer', example: 1763800001000, nullable: true })
