@@ -96,7 +96,7 @@ function WithImportList<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): 
     @Operation({
       summary: `Import ${r.title} records (upsert by ${r.uniqueKey?.join(' + ')})`,
       description: async
-        ? `Asynchronous: the batch is stored durably and acknowledged with extraData {batchId, count}; it is published to \`${r.importTopic}\` and applied by a consumer; `importStatus?batchId=` shows the outcome. Invalid rows refuse the whole request.`
+        ? `Asynchronous: the batch is stored durably and acknowledged with extraData {batchId, count}; it is published to \`${r.importTopic}\` and applied by a consumer; importStatus?batchId= shows the outcome. Invalid rows refuse the whole request.`
         : 'One transaction, all or nothing; invalid rows are reported by index. Re-importing the same rows is harmless.',
       permission: r.permissionFor('create'),
       response: async
