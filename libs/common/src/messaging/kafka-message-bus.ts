@@ -92,10 +92,10 @@ export class KafkaMessageBus extends MessageBus {
         maxBytes: 2 * KAFKA_MAX_MESSAGE_BYTES,
         retry: { initialRetryTime: 500, retries: 8 },
       });
+      this.consumers.push(consumer); // so close() disconnects it whatever state it is in
       try {
         await this.ensureTopic(topic);
         await consumer.connect();
-        this.consumers.push(consumer);
         await consumer.subscribe({ topic: this.topicName(topic), fromBeginning: true });
         await consumer.run({
           eachMessage: async ({ message, heartbeat }) => {
@@ -111,6 +111,7 @@ export class KafkaMessageBus extends MessageBus {
         });
         return;
       } catch (error) {
+        this.consumers.splice(this.consumers.indexOf(consumer), 1);
         await consumer.disconnect().catch(() => undefined);
         const delay = Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5));
         this.logger.warn(`consumer of ${this.topicName(topic)} could not start (${(error as Error).name}); retry in ${delay} ms`);
