@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { configureApp, OutboxRelay } from '@app/common';
+import { configureApp, OutboxRelay, ServiceDescription } from '@app/common';
+import { Type } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
@@ -38,18 +39,26 @@ export interface Envelope<T = any> {
 
 export const CONFIG = '/main-service/system-api/configuration';
 
+/** Which app a test boots: its root module and its service description (prefix, OpenAPI). */
+export interface ServiceUnderTest {
+  module: Type<unknown>;
+  service: ServiceDescription;
+}
+
+export const MAIN_SERVICE_UNDER_TEST: ServiceUnderTest = { module: AppModule, service: MAIN_SERVICE };
+
 /**
- * Boots main-service in-process on a fresh database: in-memory SQLite, or (DB_URL set) a new
- * MySQL/MariaDB database with the checked-in migrations applied.
+ * Boots a service (main-service unless told otherwise) in-process on a fresh database: in-memory
+ * SQLite, or (DB_URL set) a new MySQL/MariaDB database with the service's checked-in migrations applied.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startApp(env: Record<string, string> = {}, target: ServiceUnderTest = MAIN_SERVICE_UNDER_TEST): Promise<TestApp> {
   const database = await createTestDatabase();
   const saved = { ...process.env };
   Object.assign(process.env, { JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'error' }, database.env, env);
   let app: NestExpressApplication;
   try {
-    const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
-    app = configureApp(moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error', 'warn'] }), MAIN_SERVICE);
+    const moduleRef = await Test.createTestingModule({ imports: [target.module] }).compile();
+    app = configureApp(moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error', 'warn'] }), target.service);
     const dataSource = app.get(DataSource);
     if (database.env.DB_URL) await dataSource.runMigrations();
     await app.init();
