@@ -1,11 +1,11 @@
 import { Int, Text } from '@app/common';
 import { applyDecorators } from '@nestjs/common';
-import { IsIP, ValidateIf } from 'class-validator';
+import { IsIP } from 'class-validator';
 import { DEVICE_NUMBER_MESSAGE, DEVICE_NUMBER_PATTERN } from '../registry/numbers';
 
-/** An IPv4 or IPv6 address (at most 45 characters, the longest IPv4-mapped IPv6 form). */
+/** An IPv4 or IPv6 address (at most 45 characters, the longest IPv4-mapped IPv6 form); optional ones skip IsIP when null or omitted (IsOptional). */
 const IpAddress = (o: { required?: boolean; example: string; description: string }) =>
-  applyDecorators(Text({ max: 45, ...o }), ValidateIf((_obj, value) => value !== undefined && value !== null), IsIP(undefined, { message: '$property must be an IPv4 or IPv6 address' }));
+  applyDecorators(Text({ max: 45, ...o }), IsIP(undefined, { message: '$property must be an IPv4 or IPv6 address' }));
 
 const MAC_ADDRESS = /^[0-9A-Fa-f]{2}([:-][0-9A-Fa-f]{2}){5}$/;
 
