@@ -19,6 +19,11 @@ function isDeviceRequest(request: IncomingMessage): boolean {
 const handler = (app: NestExpressApplication) => app.getHttpAdapter().getInstance() as (req: IncomingMessage, res: ServerResponse) => void;
 
 async function start(): Promise<void> {
+  if (process.env.DB_URL) {
+    // one process shares one environment, but each service needs its own database and migrations
+    Logger.error('DB_URL is set: the combined server is the embedded SQLite default. On MySQL/MariaDB start each service alone with its own DB_URL (npm run start:main-service / start:device-service).', 'Bootstrap');
+    process.exit(1);
+  }
   process.env.PORT ||= '8080'; // both apps' configs (e.g. the local cloud-service node) see the shared port
   const [main, device] = [await createMainService(), await createDeviceService()];
   await Promise.all([main.init(), device.init()]);
