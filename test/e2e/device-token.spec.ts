@@ -50,6 +50,17 @@ describe('device tokens', () => {
       expect((await t.call('get', path, { secret: SECRET })).status).toBe(1002);
     });
 
+    it('refuses a malformed number or an overlong secret as bad input (400) before checking anything', async () => {
+      const no = await t.register(kind, uniqueNo(kind), SECRET);
+      for (const [n, s, field] of [['n'.repeat(65), SECRET, numberParam(kind)], ['bad number', SECRET, numberParam(kind)], [no, `${SECRET}${'x'.repeat(128)}`, 'secret']]) {
+        const res = await t.tokenKey(kind, n, s);
+        expect({ http: res.httpStatus, status: res.status }).toEqual({ http: 200, status: 400 });
+        expect(res.error).toContain(field);
+        expect(res.error).not.toContain(SECRET);
+      }
+      expect((await t.tokenKey(kind, no, SECRET)).status).toBe(200);
+    });
+
     it('refuses calls without a token, with a malformed, forged or expired token, or with a Bearer token (401)', async () => {
       const no = await t.register(kind, uniqueNo(kind), SECRET);
       const claims = { kind, tenantId: 'tenant-a' };

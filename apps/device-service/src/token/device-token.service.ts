@@ -1,8 +1,9 @@
-import { AppConfig } from '@app/common';
+import { AppConfig, AppException } from '@app/common';
 import { HttpException, HttpStatus, Injectable, UnauthorizedException } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { sign, verify } from 'jsonwebtoken';
-import { CallerKind, DeviceRegistry } from '../device-api/device-registry';
+import { CallerKind, DeviceRegistry, numberParam } from '../device-api/device-registry';
+import { DEVICE_NUMBER_PATTERN, SECRET_MAX_LENGTH } from '../registry/numbers';
 import { UNKNOWN_NUMBER_HASH, verifySecret } from '../registry/secret-hash';
 import { FailedAttempts } from './failed-attempts';
 
@@ -39,6 +40,9 @@ export class DeviceTokenService {
 
   /** getGenerationTokenKeyBy...No: number + secret → token; failed attempts are throttled per number. */
   async issue(kind: CallerKind, no: string, secret: string): Promise<TokenKey> {
+    // bounded before anything is tracked or hashed: no oversized keys in memory, no scrypt over megabytes
+    if (!DEVICE_NUMBER_PATTERN.test(no)) throw AppException.validation(`${numberParam(kind)} must be 1 to 64 characters of [A-Za-z0-9._:-]`);
+    if (secret.length > SECRET_MAX_LENGTH) throw AppException.validation(`secret must be at most ${SECRET_MAX_LENGTH} characters`);
     const key = `${kind}:${no}`;
     if (this.attempts.lockedUntil(key) !== undefined) throw new HttpException('Too many failed attempts', HttpStatus.TOO_MANY_REQUESTS);
     const credentials = await this.registry.credentials(kind, no);
