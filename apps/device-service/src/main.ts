@@ -7,8 +7,9 @@ import { AppModule, DEVICE_SERVICE } from './app.module';
 /** device-service, configured but not listening (the combined local server mounts it beside main-service). */
 export async function createDeviceService(adapter: ExpressAdapter = new ExpressAdapter()): Promise<NestExpressApplication> {
   const app = configureApp(await NestFactory.create<NestExpressApplication>(AppModule, adapter, { bodyParser: false }), DEVICE_SERVICE);
-  if (app.get(AppConfig).usesDevDeviceTokenSecret)
-    Logger.warn('DEVICE_TOKEN_SECRET is not set: using the development secret. Never run production like this.', 'Config');
+  const config = app.get(AppConfig);
+  if (config.usesDevJwtSecret) Logger.warn('JWT_SECRET is not set: using the development secret. Never run production like this.', 'Config');
+  if (config.usesDevDeviceTokenSecret) Logger.warn('DEVICE_TOKEN_SECRET is not set: using the development secret. Never run production like this.', 'Config');
   return app;
 }
 
