@@ -7,6 +7,15 @@ import { bearer } from '../support/tokens';
 import { DEVICE_API, DeviceTestApp, Kind, numberParam, registryPath, SECRET, SERVER_API, signDeviceToken, startDeviceApp, uniqueNo } from '../support/device-app';
 
 const KINDS: Kind[] = ['device', 'server'];
+
+/** Fakes only the clock (Date), so a test can step past a window without sleeping; timers and I/O stay real. */
+function fakeClock(): { advance: (ms: number) => void } {
+  jest.useFakeTimers({
+    now: Date.now(),
+    doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+  });
+  return { advance: (ms) => jest.setSystemTime(Date.now() + ms) };
+}
 const TTL_SECONDS = 3600;
 
 /** One token-checked call per kind: the device's own record, the server's own record. */
@@ -128,16 +137,21 @@ describe('device tokens', () => {
   });
 });
 
-describe('device token expiry with a short DEVICE_TOKEN_TTL_SECONDS', () => {
+describe('device token expiry', () => {
   let t: DeviceTestApp;
-  beforeAll(async () => (t = await startDeviceApp({ DEVICE_TOKEN_TTL_SECONDS: '1' })));
+  beforeAll(async () => (t = await startDeviceApp({ DEVICE_TOKEN_TTL_SECONDS: '60' })));
   afterAll(() => t?.close());
+  afterEach(() => jest.useRealTimers());
 
-  it('an issued token is refused once expiresAt has passed', async () => {
+  it('an issued token works until expiresAt and is refused from then on', async () => {
     const no = await t.register('device', uniqueNo('device'), SECRET);
+    const clock = fakeClock();
     const key = (await t.tokenKey('device', no, SECRET)).data;
-    expect(key.expiresAt - Date.now()).toBeLessThanOrEqual(1000);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, key.expiresAt - Date.now()) + 50));
+    expect(key.expiresAt - Date.now()).toBeLessThanOrEqual(60_000);
+    expect(key.expiresAt - Date.now()).toBeGreaterThan(59_000);
+    clock.advance(key.expiresAt - Date.now() - 1000);
+    expect((await ownRecordCall(t, 'device', no, key.token)).status).toBe(200);
+    clock.advance(1000);
     expect((await ownRecordCall(t, 'device', no, key.token)).httpStatus).toBe(401);
   });
 });
@@ -145,13 +159,15 @@ describe('device token expiry with a short DEVICE_TOKEN_TTL_SECONDS', () => {
 describe('throttling of failed secret attempts', () => {
   let t: DeviceTestApp;
   const MAX_FAILURES = 3;
-  beforeAll(async () => (t = await startDeviceApp({ DEVICE_SECRET_MAX_FAILURES: String(MAX_FAILURES), DEVICE_SECRET_LOCKOUT_SECONDS: '1' })));
+  const WINDOW_MS = 60_000;
+  beforeAll(async () => (t = await startDeviceApp({ DEVICE_SECRET_MAX_FAILURES: String(MAX_FAILURES), DEVICE_SECRET_LOCKOUT_SECONDS: String(WINDOW_MS / 1000) })));
   afterAll(() => t?.close());
+  afterEach(() => jest.useRealTimers());
 
   it.each(KINDS)('locks a %s number after too many failures (429, even with the right secret) until the window passes', async (kind) => {
     const no = await t.register(kind, uniqueNo(kind), SECRET);
     const bystander = await t.register(kind, uniqueNo(kind), SECRET);
-    const started = Date.now();
+    const clock = fakeClock();
     for (let i = 0; i < MAX_FAILURES; i++) expect((await t.tokenKey(kind, no, `wrong-secret-number-${i}`)).httpStatus).toBe(401);
     const locked = await t.tokenKey(kind, no, SECRET);
     expect({ http: locked.httpStatus, status: locked.status, data: locked.data }).toEqual({ http: 429, status: 429, data: null });
@@ -159,8 +175,10 @@ describe('throttling of failed secret attempts', () => {
     expect((await t.tokenKey(kind, no, 'wrong-again-during-lockout')).httpStatus).toBe(429);
     // another number is not affected
     expect((await t.tokenKey(kind, bystander, SECRET)).status).toBe(200);
-    // after the window (1 s from the first failure) the right secret works again
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + 1100 - Date.now())));
+    // still locked just before the window (from the first failure) ends; the right secret works after it
+    clock.advance(WINDOW_MS - 1);
+    expect((await t.tokenKey(kind, no, SECRET)).httpStatus).toBe(429);
+    clock.advance(1);
     expect((await t.tokenKey(kind, no, SECRET)).status).toBe(200);
   });
 
