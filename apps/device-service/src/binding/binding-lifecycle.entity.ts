@@ -28,7 +28,7 @@ export class BindingLifecycle {
   @Column({ type: 'varchar', length: 64 })
   dataAcquisitionServerNo: string;
 
-  @ApiProperty({ example: 1763800000000, description: 'Epoch milliseconds of the first report naming this server' })
+  @ApiProperty({ type: 'integer', example: 1763800000000, description: 'Epoch milliseconds of the first report naming this server' })
   @Column({ type: 'bigint', transformer: epochMillis })
   bindTime: number;
 
