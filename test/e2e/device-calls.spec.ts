@@ -102,6 +102,17 @@ describe('device calls', () => {
     expect(res.httpStatus).toBe(403);
   });
 
+  it('concurrent reports of one device leave exactly one open lifecycle, on the server stored last', async () => {
+    const { device, deviceToken, s1, s2, s1Token, s2Token } = await fleet();
+    await Promise.all(Array.from({ length: 12 }, (_, i) => push(device, deviceToken, { dataAcquisitionServerNo: i % 2 ? s2 : s1 })).map(async (p) => expect((await p).status).toBe(200)));
+    const all = [...(await lifecycles(s1, s1Token)), ...(await lifecycles(s2, s2Token))];
+    const open = all.filter((l) => l.state === 'BOUND');
+    expect(open).toHaveLength(1);
+    expect(open[0].unbindTime).toBeNull();
+    expect(all.filter((l) => l.state === 'UNBOUND').every((l) => l.unbindTime !== null)).toBe(true);
+    expect((await getDevice(device, deviceToken)).data.dataAcquisitionServerNo).toBe(open[0].dataAcquisitionServerNo);
+  });
+
   it("pushInfo refuses an unregistered server or another tenant's server and changes nothing", async () => {
     const { device, deviceToken, s1, s1Token } = await fleet();
     await push(device, deviceToken, { dataAcquisitionServerNo: s1, model: 'before' });
