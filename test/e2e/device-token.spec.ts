@@ -4,7 +4,7 @@
  * secret attempts are throttled per number (docs/decisions.md).
  */
 import { bearer } from '../support/tokens';
-import { DEVICE_API, DeviceTestApp, Kind, numberParam, registryPath, SECRET, SERVER_API, signDeviceToken, startDeviceApp, uniqueNo } from '../support/device-app';
+import { DEVICE_API, DeviceTestApp, Kind, numberParam, registryPath, SECRET, SERVER_API, signDeviceToken, startDeviceApp, tokenPath, uniqueNo } from '../support/device-app';
 
 const KINDS: Kind[] = ['device', 'server'];
 
@@ -173,6 +173,10 @@ describe('throttling of failed secret attempts', () => {
     expect({ http: locked.httpStatus, status: locked.status, data: locked.data }).toEqual({ http: 429, status: 429, data: null });
     expect(locked.error).toEqual(expect.any(String));
     expect((await t.tokenKey(kind, no, 'wrong-again-during-lockout')).httpStatus).toBe(429);
+    // the device is told when to retry: the rest of the window, in seconds
+    const raw = await t.http().get(tokenPath(kind)).query({ [numberParam(kind)]: no, secret: SECRET });
+    expect(raw.status).toBe(429);
+    expect(Number(raw.headers['retry-after'])).toBe(WINDOW_MS / 1000);
     // another number is not affected
     expect((await t.tokenKey(kind, bystander, SECRET)).status).toBe(200);
     // still locked just before the window (from the first failure) ends; the right secret works after it

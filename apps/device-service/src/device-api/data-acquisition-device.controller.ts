@@ -1,11 +1,13 @@
 import { Operation, RequiredQuery, validationPipe } from '@app/common';
-import { Body, Controller, Get, Post } from '@nestjs/common';
+import { Body, Controller, Get, Post, Res } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { BindingLifecycle } from '../binding/binding-lifecycle.entity';
 import { DataAcquisitionDevice } from '../registry/data-acquisition-device/data-acquisition-device.entity';
 import { SECRET_DESCRIPTION, TOKEN_KEY_DESCRIPTION } from '../token/token-docs';
 import { Caller, DeviceOperation } from '../token/device-operation';
 import { DeviceCaller, DeviceTokenService, TokenKey } from '../token/device-token.service';
+import { withRetryAfter } from '../token/retry-after';
 import { DeviceInfoPush } from './device-api.dto';
 import { DeviceRegistry } from './device-registry';
 
@@ -19,8 +21,8 @@ export class DataAcquisitionDeviceController {
 
   @Get('getGenerationTokenKeyByDataAcquisitionDeviceNo')
   @Operation({ summary: 'Issue a device token for a device number and its provisioning secret', description: TOKEN_KEY_DESCRIPTION, public: true, publicAccess: SECRET_DESCRIPTION, response: { data: TokenKey } })
-  getGenerationTokenKey(@RequiredQuery('dataAcquisitionDeviceNo', 'The device number') no: string, @RequiredQuery('secret', 'The provisioning secret of the device') secret: string) {
-    return this.tokens.issue('device', no, secret);
+  getGenerationTokenKey(@RequiredQuery('dataAcquisitionDeviceNo', 'The device number') no: string, @RequiredQuery('secret', 'The provisioning secret of the device') secret: string, @Res({ passthrough: true }) response: Response) {
+    return withRetryAfter(response, this.tokens.issue('device', no, secret));
   }
 
   @Get('getByDataAcquisitionDeviceNo')

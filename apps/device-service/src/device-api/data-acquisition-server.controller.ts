@@ -1,9 +1,11 @@
 import { Operation, RequiredQuery, validationPipe } from '@app/common';
-import { Body, Controller, Get, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, Post, Put, Res } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { DataAcquisitionServer } from '../registry/data-acquisition-server/data-acquisition-server.entity';
 import { Caller, DeviceOperation } from '../token/device-operation';
 import { DeviceCaller, DeviceTokenService, TokenKey } from '../token/device-token.service';
+import { withRetryAfter } from '../token/retry-after';
 import { SECRET_DESCRIPTION, TOKEN_KEY_DESCRIPTION } from '../token/token-docs';
 import { InternalIpUpdate } from './device-api.dto';
 import { DeviceRegistry } from './device-registry';
@@ -18,8 +20,8 @@ export class DataAcquisitionServerController {
 
   @Get('getGenerationTokenKeyByDataAcquisitionServerNo')
   @Operation({ summary: 'Issue a server token for a server number and its provisioning secret', description: TOKEN_KEY_DESCRIPTION, public: true, publicAccess: SECRET_DESCRIPTION, response: { data: TokenKey } })
-  getGenerationTokenKey(@RequiredQuery('dataAcquisitionServerNo', 'The server number') no: string, @RequiredQuery('secret', 'The provisioning secret of the server') secret: string) {
-    return this.tokens.issue('server', no, secret);
+  getGenerationTokenKey(@RequiredQuery('dataAcquisitionServerNo', 'The server number') no: string, @RequiredQuery('secret', 'The provisioning secret of the server') secret: string, @Res({ passthrough: true }) response: Response) {
+    return withRetryAfter(response, this.tokens.issue('server', no, secret));
   }
 
   @Post('listByDataAcquisitionServerNo')

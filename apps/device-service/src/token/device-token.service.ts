@@ -22,6 +22,13 @@ export class TokenKey {
   expiresAt: number;
 }
 
+/** HTTP 429 while a number is locked; carries when to retry (sent as Retry-After). */
+export class AttemptsLocked extends HttpException {
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many failed attempts', HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
+
 /** Audience of device tokens: a Bearer token (other secret, no audience) can never pass as one, nor the reverse. */
 const AUDIENCE = 'device-service';
 const KINDS: readonly CallerKind[] = ['device', 'server'];
@@ -44,7 +51,8 @@ export class DeviceTokenService {
     if (!DEVICE_NUMBER_PATTERN.test(no)) throw AppException.validation(`${numberParam(kind)} must be 1 to 64 characters of [A-Za-z0-9._:-]`);
     if (secret.length > SECRET_MAX_LENGTH) throw AppException.validation(`secret must be at most ${SECRET_MAX_LENGTH} characters`);
     const key = `${kind}:${no}`;
-    if (this.attempts.lockedUntil(key) !== undefined) throw new HttpException('Too many failed attempts', HttpStatus.TOO_MANY_REQUESTS);
+    const lockedUntil = this.attempts.lockedUntil(key);
+    if (lockedUntil !== undefined) throw new AttemptsLocked(Math.max(1, Math.ceil((lockedUntil - Date.now()) / 1000)));
     const credentials = await this.registry.credentials(kind, no);
     // unknown numbers cost the same hash run and fail the same way: no way to probe which numbers exist
     const matches = await verifySecret(secret, credentials?.secretHash ?? UNKNOWN_NUMBER_HASH);
