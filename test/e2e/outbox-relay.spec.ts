@@ -28,8 +28,8 @@ mysqlDescribe('outbox relay across replicas', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    a = await startApp({}, database);
-    b = await startApp({}, database);
+    a = await startApp({}, { shared: database });
+    b = await startApp({}, { shared: database });
     record(a, published.a);
     record(b, published.b);
   });

@@ -174,7 +174,7 @@ describeKafka('a main-service killed while it imports', () => {
       child.kill('SIGKILL');
       await exited;
 
-      t = await startApp({ KAFKA_TOPIC_PREFIX: prefix }, database);
+      t = await startApp({ KAFKA_TOPIC_PREFIX: prefix }, { shared: database });
       const batch = await waitFor('the replacement to apply the batch', async () => {
         const { data } = await t!.get(`${DD}/importStatus?batchId=${batchId}`);
         return data && data.status !== 'PENDING' ? data : undefined;

@@ -6,8 +6,37 @@
 import { AppConfig } from '@app/common';
 import { createConnection } from 'mysql2/promise';
 import { DataSource, EntityMetadata } from 'typeorm';
+import type * as DeviceDataSourceModule from '../../apps/device-service/src/data-source';
 import type * as MainDataSourceModule from '../../apps/main-service/src/data-source';
 import { createTestDatabase, TestDatabase } from '../support/database';
+
+/** Each service has its own database and migrations (DESIGN §1, §8). */
+interface ServiceSchema {
+  service: string;
+  dataSource: (config: AppConfig) => DataSource;
+  /** Tables that must have a business key (a `uk_` unique index). */
+  keyedTable: (table: string) => boolean;
+}
+
+// data-source.ts builds a default DataSource from process.env at import: keep that one in memory
+const load = <T>(path: string): T => {
+  process.env.SQLITE_DIR ??= ':memory:';
+  return require(path) as T;
+};
+
+const SERVICES: ServiceSchema[] = [
+  {
+    service: 'main-service',
+    dataSource: (config) => load<typeof MainDataSourceModule>('../../apps/main-service/src/data-source').mainServiceDataSource(config),
+    keyedTable: (table) => table.startsWith('configuration_'),
+  },
+  {
+    service: 'device-service',
+    dataSource: (config) => load<typeof DeviceDataSourceModule>('../../apps/device-service/src/data-source').deviceServiceDataSource(config),
+    // the registry; binding lifecycles are an append-only history without a business key
+    keyedTable: (table) => table.startsWith('device_data_acquisition_'),
+  },
+];
 
 const mysqlIt = process.env.DB_URL ? it : it.skip;
 
@@ -27,22 +56,19 @@ async function serverIsMariaDb(dbUrl: string): Promise<boolean> {
   }
 }
 
-describe('MySQL/MariaDB migrations', () => {
+describe.each(SERVICES)('MySQL/MariaDB migrations of $service', ({ dataSource: serviceDataSource, keyedTable }) => {
   let database: TestDatabase | undefined;
   let dataSource: DataSource | undefined;
 
   beforeAll(async () => {
     if (!process.env.DB_URL) return;
-    // data-source.ts builds a default DataSource from process.env at import: keep that one in memory
-    process.env.SQLITE_DIR ??= ':memory:';
-    const { mainServiceDataSource } = require('../../apps/main-service/src/data-source') as typeof MainDataSourceModule;
     database = await createTestDatabase();
     const mariaDb = await serverIsMariaDb(database.env.DB_URL);
     // TypeORM reads MariaDB column metadata correctly only with type `mariadb`; the app accepts `mariadb://`
     const dbUrl = database.env.DB_URL.replace(/^(mysql|mariadb):/, mariaDb ? 'mariadb:' : 'mysql:');
     const config = new AppConfig({ DB_URL: dbUrl, SQLITE_DIR: ':memory:' }, { port: 3000 });
     expect(config.dbUrl).toBe(dbUrl);
-    dataSource = await mainServiceDataSource(config).initialize();
+    dataSource = await serviceDataSource(config).initialize();
   });
 
   afterAll(async () => {
@@ -98,10 +124,10 @@ describe('MySQL/MariaDB migrations', () => {
       .map((meta) => ({ meta, index: meta.indices.find((i) => i.isUnique && i.name?.startsWith('uk_')) }))
       .filter((x): x is { meta: EntityMetadata; index: NonNullable<typeof x.index> } => !!x.index);
 
-  mysqlIt('every configuration table has a unique key', () => {
-    expect(keyed().map((k) => k.meta.tableName).sort()).toEqual(
-      dataSource!.entityMetadatas.map((m) => m.tableName).filter((n) => n.startsWith('configuration_')).sort(),
-    );
+  mysqlIt('every business table has a unique key', () => {
+    const expected = dataSource!.entityMetadatas.map((m) => m.tableName).filter(keyedTable).sort();
+    expect(expected.length).toBeGreaterThan(0);
+    expect(keyed().map((k) => k.meta.tableName).sort()).toEqual(expected);
   });
 
   mysqlIt('key columns are case-sensitive: keys differing only by case are both accepted in one tenant', async () => {

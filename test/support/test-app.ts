@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { configureApp, OutboxRelay } from '@app/common';
+import { configureApp, OutboxRelay, ServiceDescription } from '@app/common';
+import { Type } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
@@ -38,19 +39,29 @@ export interface Envelope<T = any> {
 
 export const CONFIG = '/main-service/system-api/configuration';
 
+/** Which app a test boots: its root module and its service description (prefix, OpenAPI). */
+export interface ServiceUnderTest {
+  module: Type<unknown>;
+  service: ServiceDescription;
+}
+
+export const MAIN_SERVICE_UNDER_TEST: ServiceUnderTest = { module: AppModule, service: MAIN_SERVICE };
+
 /**
- * Boots main-service in-process on a fresh database: in-memory SQLite, or (DB_URL set) a new
- * MySQL/MariaDB database with the checked-in migrations applied (or on `shared`, which the caller owns).
+ * Boots a service (main-service unless `target` says otherwise) in-process on a fresh database:
+ * in-memory SQLite, or (DB_URL set) a new MySQL/MariaDB database with the service's checked-in migrations
+ * applied (or on `shared`, which the caller creates and drops).
  */
-export async function startApp(env: Record<string, string> = {}, shared?: TestDatabase): Promise<TestApp> {
+export async function startApp(env: Record<string, string> = {}, options: { target?: ServiceUnderTest; shared?: TestDatabase } = {}): Promise<TestApp> {
+  const target = options.target ?? MAIN_SERVICE_UNDER_TEST;
   // a shared database (several app instances over one database) is created and dropped by its owner
-  const database = shared ?? (await createTestDatabase());
+  const database = options.shared ?? (await createTestDatabase());
   const saved = { ...process.env };
   Object.assign(process.env, { JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'error' }, database.env, env);
   let app: NestExpressApplication;
   try {
-    const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
-    app = configureApp(moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error', 'warn'] }), MAIN_SERVICE);
+    const moduleRef = await Test.createTestingModule({ imports: [target.module] }).compile();
+    app = configureApp(moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error', 'warn'] }), target.service);
     const dataSource = app.get(DataSource);
     if (database.env.DB_URL) await dataSource.runMigrations();
     await app.init();
@@ -80,7 +91,7 @@ export async function startApp(env: Record<string, string> = {}, shared?: TestDa
     },
     close: async () => {
       await app.close();
-      if (!shared) await database.drop();
+      if (!options.shared) await database.drop();
     },
   };
 }

@@ -9,6 +9,8 @@ export interface OperationDoc {
   /** `name:action`; omitted with `public`/`authenticated`. */
   permission?: string;
   public?: boolean;
+  /** For a public route protected by other means (e.g. a service's own token): replaces "Anonymous." in the description. */
+  publicAccess?: string;
   response: EnvelopeDoc;
 }
 
@@ -23,7 +25,7 @@ export function Operation(doc: OperationDoc): MethodDecorator {
     rule.kind === 'permission'
       ? `Requires role \`administrator\` or permission \`${rule.permission}\`.`
       : rule.kind === 'public'
-        ? 'Anonymous.'
+        ? (doc.publicAccess ?? 'Anonymous.')
         : 'Requires any valid Bearer token.';
   const decorators = [
     HttpCode(200), // success is HTTP 200 for every method, POST included (DESIGN §4)

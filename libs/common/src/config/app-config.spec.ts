@@ -39,6 +39,17 @@ describe('AppConfig', () => {
       expect(c.deviceTokenSecret).not.toBe(c.jwtSecret);
     });
 
+    it('device tokens live 24 h; 5 failed secrets per number within 15 min lock it (docs/decisions.md)', () => {
+      expect(c.usesDevDeviceTokenSecret).toBe(true);
+      expect(c.deviceTokenTtlSeconds).toBe(86400);
+      expect(c.deviceSecretMaxFailures).toBe(5);
+      expect(c.deviceSecretLockoutMs).toBe(900_000);
+      const set = config({ DEVICE_TOKEN_SECRET: 'a-production-device-secret', DEVICE_TOKEN_TTL_SECONDS: '60', DEVICE_SECRET_MAX_FAILURES: '3', DEVICE_SECRET_LOCKOUT_SECONDS: '30' });
+      expect([set.usesDevDeviceTokenSecret, set.deviceTokenTtlSeconds, set.deviceSecretMaxFailures, set.deviceSecretLockoutMs]).toEqual([false, 60, 3, 30_000]);
+      for (const name of ['DEVICE_TOKEN_TTL_SECONDS', 'DEVICE_SECRET_MAX_FAILURES', 'DEVICE_SECRET_LOCKOUT_SECONDS'])
+        for (const bad of ['0', '-1', 'soon', '1.5']) expect(() => config({ [name]: bad })).toThrow(name);
+    });
+
     it('CLOUD_SERVICE_NODES is one local node', () => {
       expect(c.cloudServiceNodes).toHaveLength(1);
       expect(c.cloudServiceNodes[0]).toEqual({ name: expect.any(String), domain: expect.any(String), region: expect.any(String) });

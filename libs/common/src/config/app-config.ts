@@ -25,6 +25,9 @@ class Environment {
   @IsOptional() @IsString() JWT_JWKS_URI?: string;
   @IsString() @Matches(/^[A-Za-z0-9_-]{1,64}$/) DEFAULT_TENANT_ID = 'default';
   @IsString() @MinLength(16) DEVICE_TOKEN_SECRET = DEV_DEVICE_TOKEN_SECRET;
+  @Type(() => Number) @IsInt() @Min(1) DEVICE_TOKEN_TTL_SECONDS = 86400;
+  @Type(() => Number) @IsInt() @Min(1) DEVICE_SECRET_MAX_FAILURES = 5;
+  @Type(() => Number) @IsInt() @Min(1) DEVICE_SECRET_LOCKOUT_SECONDS = 900;
   @IsOptional() @IsString() CLOUD_SERVICE_NODES?: string;
   @IsString() TRUST_PROXY = 'loopback';
   @Type(() => Number) @IsInt() @Min(1) PAGE_SIZE_MAX = 1000;
@@ -48,6 +51,10 @@ export class AppConfig {
   readonly jwtJwksUri?: string;
   readonly defaultTenantId: string;
   readonly deviceTokenSecret: string;
+  readonly deviceTokenTtlSeconds: number;
+  readonly deviceSecretMaxFailures: number;
+  readonly deviceSecretLockoutMs: number;
+  readonly usesDevDeviceTokenSecret: boolean;
   readonly cloudServiceNodes: CloudServiceNode[];
   readonly trustProxy: string;
   readonly pageSizeMax: number;
@@ -77,6 +84,10 @@ export class AppConfig {
     this.jwtJwksUri = e.JWT_JWKS_URI;
     this.defaultTenantId = e.DEFAULT_TENANT_ID;
     this.deviceTokenSecret = e.DEVICE_TOKEN_SECRET;
+    this.deviceTokenTtlSeconds = e.DEVICE_TOKEN_TTL_SECONDS;
+    this.deviceSecretMaxFailures = e.DEVICE_SECRET_MAX_FAILURES;
+    this.deviceSecretLockoutMs = e.DEVICE_SECRET_LOCKOUT_SECONDS * 1000;
+    this.usesDevDeviceTokenSecret = this.deviceTokenSecret === DEV_DEVICE_TOKEN_SECRET;
     this.cloudServiceNodes = parseNodes(e.CLOUD_SERVICE_NODES, this.port);
     this.trustProxy = e.TRUST_PROXY;
     this.pageSizeMax = e.PAGE_SIZE_MAX;

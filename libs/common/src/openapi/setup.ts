@@ -1,6 +1,8 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 
+type SecuritySchemeObject = Parameters<DocumentBuilder['addSecurity']>[1];
+
 export interface ServiceDescription {
   /** Global prefix without slashes, e.g. `main-service`. */
   prefix: string;
@@ -8,16 +10,19 @@ export interface ServiceDescription {
   description: string;
   /** Smaller body limits for some routes (path under the prefix → limit, e.g. '64kb'), enforced on the bytes read. */
   bodyLimits?: Record<string, string>;
+  /** Security schemes besides Bearer (name → scheme), referenced by operations with `@ApiSecurity(name)`. */
+  securitySchemes?: Record<string, SecuritySchemeObject>;
 }
 
 /** OpenAPI 3 at `{prefix}/v3/api-docs`, Swagger UI with a Bearer "Authorize" button at `{prefix}/swagger-ui`. */
 export function setupOpenApi(app: INestApplication, service: ServiceDescription): void {
-  const config = new DocumentBuilder()
+  const builder = new DocumentBuilder()
     .setTitle(service.title)
     .setDescription(service.description)
     .setVersion(process.env.npm_package_version ?? '0.1.0')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
-    .build();
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+  for (const [name, scheme] of Object.entries(service.securitySchemes ?? {})) builder.addSecurity(name, scheme);
+  const config = builder.build();
   const document = SwaggerModule.createDocument(app, config);
   SwaggerModule.setup(`${service.prefix}/swagger-ui`, app, document, {
     jsonDocumentUrl: `${service.prefix}/v3/api-docs`,

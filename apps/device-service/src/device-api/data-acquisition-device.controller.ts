@@ -1,0 +1,55 @@
+import { Operation, RequiredQuery, validationPipe } from '@app/common';
+import { Body, Controller, Get, Post, Res } from '@nestjs/common';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { BindingLifecycle } from '../binding/binding-lifecycle.entity';
+import { DataAcquisitionDevice } from '../registry/data-acquisition-device/data-acquisition-device.entity';
+import { SECRET_DESCRIPTION, TOKEN_KEY_DESCRIPTION } from '../token/token-docs';
+import { Caller, DeviceOperation } from '../token/device-operation';
+import { DeviceCaller, DeviceTokenService, TokenKey } from '../token/device-token.service';
+import { withRetryAfter } from '../token/retry-after';
+import { DeviceInfoPush } from './device-api.dto';
+import { DeviceRegistry } from './device-registry';
+
+@ApiTags('device / data-acquisition-device')
+@Controller('main-api/device/data-acquisition-device')
+export class DataAcquisitionDeviceController {
+  constructor(
+    private readonly registry: DeviceRegistry,
+    private readonly tokens: DeviceTokenService,
+  ) {}
+
+  @Get('getGenerationTokenKeyByDataAcquisitionDeviceNo')
+  @Operation({ summary: 'Issue a device token for a device number and its provisioning secret', description: TOKEN_KEY_DESCRIPTION, public: true, publicAccess: SECRET_DESCRIPTION, response: { data: TokenKey } })
+  getGenerationTokenKey(@RequiredQuery('dataAcquisitionDeviceNo', 'The device number') no: string, @RequiredQuery('secret', 'The provisioning secret of the device') secret: string, @Res({ passthrough: true }) response: Response) {
+    return withRetryAfter(response, this.tokens.issue('device', no, secret));
+  }
+
+  @Get('getByDataAcquisitionDeviceNo')
+  @DeviceOperation('device', { summary: "The calling device's registry record (operator fields and its last report)", response: { data: DataAcquisitionDevice } })
+  getByNo(@Caller() caller: DeviceCaller) {
+    return this.registry.device(caller.tenantId, caller.no);
+  }
+
+  @Post('pushInfoByDataAcquisitionDeviceNo')
+  @DeviceOperation('device', {
+    summary: "Report the device's current information",
+    description:
+      'Stores the report (replacing the previous one) and the last-seen time. When the reported `dataAcquisitionServerNo` differs from the open binding, the open binding lifecycle is closed and, if a server is named, a new one is opened, in one transaction.',
+    response: { data: 'boolean', example: true },
+  })
+  @ApiBody({ type: DeviceInfoPush })
+  pushInfo(@Caller() caller: DeviceCaller, @Body(validationPipe(DeviceInfoPush)) body: DeviceInfoPush) {
+    return this.registry.pushInfo(caller.tenantId, caller.no, body);
+  }
+
+  @Post('listByDataAcquisitionServerNo')
+  @DeviceOperation('server', {
+    summary: "Binding lifecycles of the calling server's devices, newest first",
+    description: 'No body needed. `state` is BOUND while the device still reports this server (unbindTime null), else UNBOUND. At most LIST_LIMIT_MAX entries.',
+    response: { data: [BindingLifecycle] },
+  })
+  listByServerNo(@Caller() caller: DeviceCaller) {
+    return this.registry.lifecycles(caller.tenantId, caller.no);
+  }
+}

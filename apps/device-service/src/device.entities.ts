@@ -1,0 +1,5 @@
+import { BindingLifecycle } from './binding/binding-lifecycle.entity';
+import { REGISTRY_RESOURCES } from './registry/registry.resources';
+
+/** device-service's own tables (the shared library adds its outbox and import batches). */
+export const DEVICE_ENTITIES: Function[] = [...REGISTRY_RESOURCES.map((r) => r.resource.entity), BindingLifecycle];

@@ -1,0 +1,39 @@
+import { EnvelopeDoc, Operation } from '@app/common';
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata, UseGuards } from '@nestjs/common';
+import { ApiQuery, ApiSecurity } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { CallerKind, numberParam } from '../device-api/device-registry';
+import { callerOf, DEVICE_TOKEN_RULE, DeviceTokenGuard } from './device-token.guard';
+
+/** OpenAPI security scheme: the device token in query parameter `token`. */
+export const DEVICE_TOKEN_SCHEME = 'deviceToken';
+
+export interface DeviceOperationDoc {
+  summary: string;
+  description?: string;
+  response: EnvelopeDoc;
+}
+
+const tokenCall = (kind: CallerKind) => `getGenerationTokenKeyByDataAcquisition${kind === 'device' ? 'Device' : 'Server'}No`;
+
+/**
+ * A device-group call made by a device or server with its token: no Bearer token (public to the
+ * global guard), the device token checked by DeviceTokenGuard, documented as the `deviceToken` scheme.
+ */
+export function DeviceOperation(kind: CallerKind, doc: DeviceOperationDoc): MethodDecorator {
+  const param = numberParam(kind);
+  return applyDecorators(
+    Operation({
+      ...doc,
+      public: true,
+      publicAccess: `Requires query parameter \`token\`: a ${kind} token (from ${tokenCall(kind)}) of this \`${param}\`. Missing, invalid or expired: HTTP 401. A token of another number or of a ${kind === 'device' ? 'server' : 'device'}: HTTP 403.`,
+    }),
+    SetMetadata(DEVICE_TOKEN_RULE, kind),
+    UseGuards(DeviceTokenGuard),
+    ApiSecurity(DEVICE_TOKEN_SCHEME),
+    ApiQuery({ name: param, required: true, type: String, description: `The calling ${kind}'s number` }),
+  );
+}
+
+/** The device or server proven by the route's token. */
+export const Caller = createParamDecorator((_data: unknown, ctx: ExecutionContext) => callerOf(ctx.switchToHttp().getRequest<Request>()));

@@ -1,0 +1,43 @@
+import { requiredText } from '@app/common';
+import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { CallerKind, numberParam } from '../device-api/device-registry';
+import { DeviceCaller, DeviceTokenService } from './device-token.service';
+
+export const DEVICE_TOKEN_RULE = 'device-token-rule';
+
+type WithCaller = Request & { deviceCaller?: DeviceCaller };
+
+/**
+ * The device group's access check: query `token` must be a valid device token (else 401) of the
+ * route's kind and of the number in the query (else 403: a valid token acting for someone else).
+ */
+@Injectable()
+export class DeviceTokenGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly tokens: DeviceTokenService,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const kind = this.reflector.get<CallerKind | undefined>(DEVICE_TOKEN_RULE, context.getHandler());
+    if (!kind) throw new ForbiddenException(); // deny by default: a route without a rule never passes
+    const request = context.switchToHttp().getRequest<WithCaller>();
+    const token = request.query.token;
+    const caller = typeof token === 'string' && token ? this.tokens.verify(token) : undefined;
+    if (!caller) throw new UnauthorizedException();
+    const param = numberParam(kind);
+    const no = requiredText(request.query[param], param);
+    if (caller.kind !== kind || caller.no !== no) throw new ForbiddenException();
+    request.deviceCaller = caller;
+    return true;
+  }
+}
+
+/** The caller proven by DeviceTokenGuard. */
+export function callerOf(request: Request): DeviceCaller {
+  const caller = (request as WithCaller).deviceCaller;
+  if (!caller) throw new UnauthorizedException(); // fails closed if a route ever runs without the guard
+  return caller;
+}

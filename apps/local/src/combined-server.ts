@@ -1,0 +1,41 @@
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { createDeviceService } from '../../device-service/src/main';
+import { createMainService } from '../../main-service/src/main';
+
+const DEVICE_PREFIX = '/device-service';
+
+function isDeviceRequest(request: IncomingMessage): boolean {
+  const path = (request.url ?? '/').split('?')[0];
+  return path === DEVICE_PREFIX || path.startsWith(`${DEVICE_PREFIX}/`);
+}
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+const handler = (app: NestExpressApplication) => app.getHttpAdapter().getInstance() as Handler;
+
+export interface CombinedServer {
+  /** Not listening yet. */
+  server: Server;
+  close(): Promise<void>;
+}
+
+/**
+ * main-service and device-service in one process behind one HTTP server: each is its own Nest app on
+ * its own Express instance (own body parsers, own 404 envelope outside its prefix, own OpenAPI), and
+ * requests are dispatched by path prefix to the two Express handlers; nothing is proxied. Everything
+ * outside /device-service goes to main-service, which answers 404 envelopes outside its own prefix.
+ */
+export async function createCombinedServer(): Promise<CombinedServer> {
+  const main = await createMainService();
+  const device = await createDeviceService();
+  await Promise.all([main.init(), device.init()]);
+  const [toMain, toDevice] = [handler(main), handler(device)];
+  const server = createServer((request, response) => (isDeviceRequest(request) ? toDevice : toMain)(request, response));
+  return {
+    server,
+    close: async () => {
+      if (server.listening) await new Promise((resolve) => server.close(resolve));
+      await Promise.all([main.close(), device.close()]);
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { Logger } from '@nestjs/common';
+import { createCombinedServer } from './combined-server';
+
+/**
+ * The embedded default of `npm start`: both services behind one port (PORT, default 8080), each with
+ * its own SQLite file under SQLITE_DIR, in-process message bus.
+ */
+async function start(): Promise<void> {
+  if (process.env.DB_URL) {
+    // one process shares one environment, but each service needs its own database and migrations
+    Logger.error('DB_URL is set: the combined server is the embedded SQLite default. On MySQL/MariaDB start each service alone with its own DB_URL (npm run start:main-service / start:device-service).', 'Bootstrap');
+    process.exit(1);
+  }
+  process.env.PORT ||= '8080'; // both apps' configs (e.g. the local cloud-service node) see the shared port
+  const { server } = await createCombinedServer();
+  const port = Number(process.env.PORT);
+  server.listen(port, () => Logger.log(`listening on http://localhost:${port}: /main-service/swagger-ui and /device-service/swagger-ui`, 'Bootstrap'));
+  // each app closes its own resources on SIGTERM/SIGINT (shutdown hooks); stop accepting connections first
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => server.close());
+}
+
+void start();

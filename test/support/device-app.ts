@@ -1,0 +1,73 @@
+import request from 'supertest';
+import { sign } from 'jsonwebtoken';
+import { AppModule as DeviceAppModule, DEVICE_SERVICE } from '../../apps/device-service/src/app.module';
+import { Envelope, startApp, TestApp } from './test-app';
+import { Claims } from './tokens';
+
+/**
+ * device-service under test. Paths and parameter names come from the spec's device group and
+ * DESIGN §8, not from the application code.
+ */
+export const TEST_DEVICE_TOKEN_SECRET = 'test-device-token-secret-16+';
+
+export const REGISTRY = '/device-service/system-api/device';
+export const DEVICE_API = '/device-service/main-api/device/data-acquisition-device';
+export const SERVER_API = '/device-service/main-api/device/data-acquisition-server';
+
+export type Kind = 'device' | 'server';
+export const numberParam = (kind: Kind) => (kind === 'device' ? 'dataAcquisitionDeviceNo' : 'dataAcquisitionServerNo');
+export const registryPath = (kind: Kind) => `${REGISTRY}/data-acquisition-${kind}`;
+export const tokenPath = (kind: Kind) =>
+  kind === 'device' ? `${DEVICE_API}/getGenerationTokenKeyByDataAcquisitionDeviceNo` : `${SERVER_API}/getGenerationTokenKeyByDataAcquisitionServerNo`;
+
+export interface DeviceTestApp extends TestApp {
+  /** Registers a device or server (Bearer administrator of the tenant) and returns its number. */
+  register: (kind: Kind, no: string, secret: string, claims?: Claims) => Promise<string>;
+  /** The raw token-key response for a number and secret. */
+  tokenKey: (kind: Kind, no: string, secret: string) => Promise<Envelope>;
+  /** A token for a registered number (fails the test if refused). */
+  token: (kind: Kind, no: string, secret: string) => Promise<string>;
+  /** Calls a device-group path with query parameters (token, number, ...) and an optional JSON body. */
+  call: (method: 'get' | 'post' | 'put', path: string, query: Record<string, string | undefined>, body?: unknown) => Promise<Envelope>;
+}
+
+let seq = 0;
+/** Numbers unique per test file run (numbers are global across tenants). */
+export const uniqueNo = (label: string): string => `${label}-${process.pid}-${++seq}`;
+export const SECRET = 'provisioning-secret-0001';
+
+/** A device token signed with the test secret, e.g. already expired or with other claims. */
+export function signDeviceToken(payload: Record<string, unknown>, options: { subject: string; expiresIn?: number; secret?: string; audience?: string }): string {
+  return sign(payload, options.secret ?? TEST_DEVICE_TOKEN_SECRET, {
+    algorithm: 'HS256',
+    subject: options.subject,
+    audience: options.audience ?? 'device-service',
+    ...(options.expiresIn === undefined ? {} : { expiresIn: options.expiresIn }),
+  });
+}
+
+export async function startDeviceApp(env: Record<string, string> = {}): Promise<DeviceTestApp> {
+  const t = await startApp({ DEVICE_TOKEN_SECRET: TEST_DEVICE_TOKEN_SECRET, ...env }, { target: { module: DeviceAppModule, service: DEVICE_SERVICE } });
+  const envelope = (res: request.Response): Envelope => ({ ...res.body, httpStatus: res.status });
+  const call: DeviceTestApp['call'] = async (method, path, query, body) => {
+    const defined = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as Record<string, string>;
+    const req = t.http()[method](path).query(defined);
+    return envelope(await (body === undefined ? req : req.send(body as object)));
+  };
+  const tokenKey: DeviceTestApp['tokenKey'] = (kind, no, secret) => call('get', tokenPath(kind), { [numberParam(kind)]: no, secret });
+  return {
+    ...t,
+    call,
+    tokenKey,
+    register: async (kind, no, secret, claims) => {
+      const res = await t.post(`${registryPath(kind)}/save`, { [numberParam(kind)]: no, name: `${kind} ${no}`, secret }, claims);
+      expect({ status: res.status, error: res.error }).toEqual({ status: 200, error: null });
+      return no;
+    },
+    token: async (kind, no, secret) => {
+      const res = await tokenKey(kind, no, secret);
+      expect({ status: res.status, error: res.error }).toEqual({ status: 200, error: null });
+      return res.data.token as string;
+    },
+  };
+}
