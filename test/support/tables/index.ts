@@ -1,9 +1,11 @@
 /** Every group of standard resources: the one list the table-driven suites iterate (one line per group). */
 import { ResourceGroup, ResourceSpec } from '../resource-table';
 import { CONFIGURATION_GROUP } from './configuration';
+import { SNAPSHOT_GROUP } from './snapshot';
 
 export const GROUPS: ResourceGroup[] = [
   CONFIGURATION_GROUP,
+  SNAPSHOT_GROUP,
 ];
 
 export const ALL_RESOURCES: ResourceSpec[] = GROUPS.flatMap((g) => g.resources);

@@ -1,4 +1,8 @@
 import { InitialSchema1795379198966 } from './1795379198966-InitialSchema';
+import { SnapshotSchema1795387638675 } from './1795387638675-SnapshotSchema';
 
 /** MySQL/MariaDB migrations, in order (SQLite is created from the entities). */
-export const MIGRATIONS: Function[] = [InitialSchema1795379198966];
+export const MIGRATIONS: Function[] = [
+  InitialSchema1795379198966,
+  SnapshotSchema1795387638675,
+];
