@@ -719,6 +719,15 @@ describe.each(group.resources)('$segment', (r) => {
       expect(await c.stored(id(rec))).toEqual(rec);
     });
 
+    if (r.validEdges?.length)
+      it.each(r.validEdges)('$why is accepted on save and updateById and stored as given', async ({ patch }) => {
+        const rec = await c.create(undefined, patch);
+        expect(rec).toMatchObject(patch);
+        const other = await c.create();
+        expect(await c.update({ [r.idField]: id(other), ...patch })).toMatchObject({ status: 200, data: true });
+        expect(await c.stored(id(other))).toMatchObject({ ...patch, revision: 2 });
+      });
+
     it('updateById without the identifier → 400 naming it; nothing changes', async () => {
       const rec = await c.create();
       expectFailure(await c.update({ [r.updateField]: v('changed') }), 400, `${P}/updateById`, r.idField);
@@ -846,6 +855,22 @@ describe.each(group.resources)('$segment', (r) => {
         expect({ op, missing: [...r.filterFields, ...range].filter((f) => !(f in props)) }).toEqual({ op, missing: [] });
         for (const bound of range) expect({ op, bound, type: props[bound].type }).toEqual({ op, bound, type: 'integer' });
       }
+    });
+
+    it('every 200 response is the envelope with typed data: the record for getById, arrays of it for list and page', () => {
+      const data = (method: string, op: string): Rec => operation(method, op).responses?.['200']?.content?.['application/json']?.schema?.properties?.data ?? {};
+      for (const [m, op] of STANDARD) {
+        const d = data(m, op);
+        expect({ op, typed: !!(d.type || d.$ref || d.allOf || d.oneOf) }).toEqual({ op, typed: true });
+      }
+      const record = (d: Rec) => Object.keys(properties(d));
+      expect(record(data('get', 'getById'))).toEqual(expect.arrayContaining([r.idField, 'tenantId', 'revision', 'deleteTime', ...r.requiredFields]));
+      for (const op of ['list', 'page']) {
+        expect({ op, type: data('post', op).type }).toEqual({ op, type: 'array' });
+        expect(record(data('post', op).items)).toEqual(record(data('get', 'getById')));
+      }
+      const extra = operation('post', 'page').responses['200'].content['application/json'].schema.properties.extraData;
+      expect(Object.keys(extra?.properties ?? {}).sort()).toEqual(['current', 'pages', 'size', 'total']);
     });
 
     it('the save body documents write-only fields as writeOnly; the record schema does not contain them', () => {

@@ -57,6 +57,8 @@ export interface ResourceSpec {
   timeRange?: { field: string };
   /** Validation failures of this resource beyond required/blank/length (DESIGN §9 "validate what a user would"). */
   invalid: InvalidCase[];
+  /** Values at the edge of a rule that must be accepted (and stored as given), e.g. longitude 180. */
+  validEdges?: { why: string; patch: SampleRecord }[];
   /** Secrets: accepted on save/updateById, stored, never returned, kept when an update omits them. */
   writeOnly?: string[];
   /** The resource also has listCache (its reads must not leak write-only fields either). */

@@ -134,6 +134,10 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
       { why: 'recordCount above the int column', patch: { recordCount: 2147483648 }, field: 'recordCount' },
       tooLong('errorMessage', 2000),
     ],
+    validEdges: [
+      { why: 'recordCount 0 of a running full sync without end', patch: { recordCount: 0, syncType: 'FULL', status: 'RUNNING', endTime: null } },
+      { why: 'snapTime 0 (the epoch)', patch: { snapTime: 0 } },
+    ],
   },
   {
     ...common('device-position-snap', 'devicePositionSnapId'),
@@ -159,6 +163,11 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
       { why: 'accuracy negative', patch: { accuracy: -1 }, field: 'accuracy' },
       { why: 'altitude above 100 km', patch: { altitude: 100_001 }, field: 'altitude' },
     ],
+    validEdges: [
+      { why: 'longitude 180 and latitude -90', patch: { longitude: 180, latitude: -90 } },
+      { why: 'longitude -180 and latitude 90', patch: { longitude: -180, latitude: 90 } },
+      { why: 'a precise fractional position, accuracy 0', patch: { longitude: -0.1275862, latitude: 51.5072178, altitude: -12.25, accuracy: 0 } },
+    ],
   },
   {
     ...common('device-state-snap', 'deviceStateSnapId'),
@@ -181,6 +190,10 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
       { why: 'batteryLevel fractional', patch: { batteryLevel: 50.5 }, field: 'batteryLevel', status: 1003 },
       { why: 'signalStrength above 100', patch: { signalStrength: 101 }, field: 'signalStrength' },
       tooLong('detail', 2000),
+    ],
+    validEdges: [
+      { why: 'batteryLevel 0 and signalStrength 100', patch: { batteryLevel: 0, signalStrength: 100 } },
+      { why: 'batteryLevel 100 and signalStrength 0', patch: { batteryLevel: 100, signalStrength: 0, state: 'CHARGING' } },
     ],
   },
   usage('fingerprint-scanner-usage-snap', 'fingerprintScannerUsageSnapId', 'fingerprintScannerNo', (s) => ({
