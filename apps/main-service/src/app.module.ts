@@ -4,6 +4,8 @@ import { CONFIGURATION_ENTITIES } from './configuration/configuration.resources'
 import { ConfigurationModule } from './configuration/configuration.module';
 import { SAVE_MISSING_BODY_LIMIT, SAVE_MISSING_PATH } from './configuration/translation/save-missing';
 import { MIGRATIONS } from './migrations';
+import { SNAPSHOT_ENTITIES } from './snapshot/snapshot.resources';
+import { SnapshotModule } from './snapshot/snapshot.module';
 
 export const MAIN_SERVICE = {
   prefix: 'main-service',
@@ -14,8 +16,9 @@ export const MAIN_SERVICE = {
 
 @Module({
   imports: [
-    CommonModule.forRoot({ name: 'main-service', defaultPort: 3000, entities: CONFIGURATION_ENTITIES, migrations: MIGRATIONS }),
+    CommonModule.forRoot({ name: 'main-service', defaultPort: 3000, entities: [...CONFIGURATION_ENTITIES, ...SNAPSHOT_ENTITIES], migrations: MIGRATIONS }),
     ConfigurationModule,
+    SnapshotModule,
   ],
 })
 export class AppModule {}

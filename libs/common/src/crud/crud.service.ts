@@ -91,7 +91,9 @@ export class CrudService<E extends BaseRecord> {
       throw AppException.validation(`sqlQuerySorter.field must be one of: ${this.resource.sortable.join(', ')}`);
     const sorts: [string, 'ASC' | 'DESC'][] = sorter ? [[sorter.field, sorter.order === 'descend' ? 'DESC' : 'ASC']] : this.resource.defaultSort;
     sorts.forEach(([field, order], i) => (i === 0 ? qb.orderBy(`r.${field}`, order) : qb.addOrderBy(`r.${field}`, order)));
-    return qb.addOrderBy(`r.${this.resource.idField}`, 'ASC');
+    // ties broken by the identifier in the last key's direction: an index (tenant, live, ..., key) ends with the
+    // primary key, so it serves the whole order (a backward scan for DESC) with no sort of the matching rows
+    return qb.addOrderBy(`r.${this.resource.idField}`, sorts[sorts.length - 1][1]);
   }
 
   async count(body: Row): Promise<number> {

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { CLIENT_ID_PATTERN } from '../persistence/ids';
 
 /**
@@ -49,6 +49,16 @@ export function Int(o: IntOptions = {}): PropertyDecorator {
   const min = o.min ?? -2147483648;
   const max = o.max ?? 2147483647;
   return applyDecorators(...presence(o), IsInt(), Min(min), Max(max), doc(o, { type: 'integer', minimum: min, maximum: max }));
+}
+
+export interface NumOptions extends Common {
+  min: number;
+  max: number;
+}
+
+/** A finite JSON number, fractions allowed (coordinates, measurements); a string is a wrong type (1003). */
+export function Num(o: NumOptions): PropertyDecorator {
+  return applyDecorators(...presence(o), IsNumber({ allowNaN: false, allowInfinity: false }), Min(o.min), Max(o.max), doc(o, { type: 'number', minimum: o.min, maximum: o.max }));
 }
 
 export function Bool(o: Common = {}): PropertyDecorator {

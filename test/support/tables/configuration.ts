@@ -1,39 +1,11 @@
-/**
- * The 9 standard configuration resources of main-service, described once for table-driven tests.
- * Everything here comes from the spec, DESIGN.md (§3, §4, §7, §9) and docs/decisions.md, not from the
- * application code, so a test driven by this table can disagree with the code.
- */
-export type SampleRecord = Record<string, unknown>;
-
-export interface ConfigurationResource {
-  /** Segment after /main-service/system-api/configuration/. */
-  segment: string;
-  /** `<resourceCamel>Id` (DESIGN §3). */
-  idField: string;
-  /** Permission name without the action (DESIGN §7): `configuration-<segment>` or `<segment>`. */
-  permission: string;
-  /** The 422 text of DESIGN §4; null where neither the spec nor DESIGN lists one (translation). */
-  duplicateText: string | null;
-  /** The 422 text the service uses (for translation it is docs/decisions.md's `Translation exists`). */
-  uniqueKeyText: string;
-  /** A valid save body; every key field embeds the seed, so different seeds never collide. */
-  sample: (seed: string) => SampleRecord;
-  /** Uniqueness key (spec "Resources" table; translation: docs/decisions.md). */
-  keyFields: string[];
-  /** Exact-match filter fields of count/list/page. */
-  filterFields: string[];
-  /** A string field clients may sort by (sqlQuerySorter.field). */
-  sortField: string;
-  /** A nullable string field that is not part of the key, for updateById. */
-  updateField: string;
-  /** A string field with a maximum length (DESIGN §9 "lengths that fit the columns"). */
-  maxLength: { field: string; max: number };
-}
+/** The 9 standard configuration resources of main-service (spec "Resources"; DESIGN §4, §7, §9). */
+import { ResourceGroup, ResourceSpec } from '../resource-table';
 
 export const CONFIGURATION_PREFIX = '/main-service/system-api/configuration';
 
-export const CONFIGURATION_RESOURCES: ConfigurationResource[] = [
+export const CONFIGURATION_RESOURCES: ResourceSpec[] = [
   {
+    prefix: CONFIGURATION_PREFIX,
     segment: 'data-dictionary',
     idField: 'dataDictionaryId',
     permission: 'configuration-data-dictionary',
@@ -44,9 +16,18 @@ export const CONFIGURATION_RESOURCES: ConfigurationResource[] = [
     filterFields: ['dataDictionaryTypeCode', 'dataDictionaryCode'],
     sortField: 'dataDictionaryCode',
     updateField: 'value',
+    requiredFields: ['dataDictionaryTypeCode', 'dataDictionaryCode'],
+    typedField: 'sort',
+    defaultSort: { field: 'sort', order: 'ascend', value: (i) => i },
+    invalid: [
+      { why: 'sort not an integer', patch: { sort: 1.5 }, field: 'sort', status: 1003 },
+      { why: 'sort above the int column', patch: { sort: 2147483648 }, field: 'sort' },
+      { why: 'name longer than 255', patch: { name: 'n'.repeat(256) }, field: 'name' },
+    ],
     maxLength: { field: 'dataDictionaryCode', max: 64 },
   },
   {
+    prefix: CONFIGURATION_PREFIX,
     segment: 'data-dictionary-map',
     idField: 'dataDictionaryMapId',
     permission: 'configuration-data-dictionary-map',
@@ -57,9 +38,18 @@ export const CONFIGURATION_RESOURCES: ConfigurationResource[] = [
     filterFields: ['dataDictionaryTypeCode', 'dataDictionaryCode', 'key'],
     sortField: 'key',
     updateField: 'value',
+    requiredFields: ['dataDictionaryTypeCode', 'dataDictionaryCode', 'key'],
+    typedField: 'sort',
+    defaultSort: { field: 'sort', order: 'ascend', value: (i) => i },
+    invalid: [
+      { why: 'sort not an integer', patch: { sort: 1.5 }, field: 'sort', status: 1003 },
+      { why: 'sort above the int column', patch: { sort: 2147483648 }, field: 'sort' },
+      { why: 'name longer than 255', patch: { name: 'n'.repeat(256) }, field: 'name' },
+    ],
     maxLength: { field: 'key', max: 128 },
   },
   {
+    prefix: CONFIGURATION_PREFIX,
     segment: 'data-dictionary-table',
     idField: 'dataDictionaryTableId',
     permission: 'configuration-data-dictionary-table',
@@ -70,9 +60,18 @@ export const CONFIGURATION_RESOURCES: ConfigurationResource[] = [
     filterFields: ['dataDictionaryTypeCode', 'dataDictionaryCode', 'row'],
     sortField: 'row',
     updateField: 'value',
+    requiredFields: ['dataDictionaryTypeCode', 'dataDictionaryCode', 'row', 'key'],
+    typedField: 'sort',
+    defaultSort: { field: 'sort', order: 'ascend', value: (i) => i },
+    invalid: [
+      { why: 'sort not an integer', patch: { sort: 1.5 }, field: 'sort', status: 1003 },
+      { why: 'sort above the int column', patch: { sort: 2147483648 }, field: 'sort' },
+      { why: 'name longer than 255', patch: { name: 'n'.repeat(256) }, field: 'name' },
+    ],
     maxLength: { field: 'row', max: 64 },
   },
   {
+    prefix: CONFIGURATION_PREFIX,
     segment: 'data-dictionary-type',
     idField: 'dataDictionaryTypeId',
     permission: 'configuration-data-dictionary-type',
@@ -83,9 +82,18 @@ export const CONFIGURATION_RESOURCES: ConfigurationResource[] = [
     filterFields: ['dataDictionaryTypeCode'],
     sortField: 'dataDictionaryTypeCode',
     updateField: 'remark',
+    requiredFields: ['dataDictionaryTypeCode'],
+    typedField: 'sort',
+    defaultSort: { field: 'sort', order: 'ascend', value: (i) => i },
+    invalid: [
+      { why: 'sort not an integer', patch: { sort: 1.5 }, field: 'sort', status: 1003 },
+      { why: 'sort above the int column', patch: { sort: 2147483648 }, field: 'sort' },
+      { why: 'name longer than 255', patch: { name: 'n'.repeat(256) }, field: 'name' },
+    ],
     maxLength: { field: 'dataDictionaryTypeCode', max: 64 },
   },
   {
+    prefix: CONFIGURATION_PREFIX,
     segment: 'translation',
     idField: 'translationId',
     permission: 'configuration-translation',
@@ -97,9 +105,18 @@ export const CONFIGURATION_RESOURCES: ConfigurationResource[] = [
     filterFields: ['language', 'namespace', 'key', 'draft'],
     sortField: 'key',
     updateField: 'value',
+    requiredFields: ['language', 'namespace', 'key'],
+    typedField: 'draft',
+    defaultSort: { field: 'createdTime', order: 'ascend', value: () => undefined },
+    invalid: [
+      { why: 'not a BCP 47 tag', patch: { language: 'english language' }, field: 'language' },
+      { why: 'a namespace segment starting with a dot', patch: { namespace: 'ns/../secret' }, field: 'namespace' },
+      { why: 'draft not a boolean', patch: { draft: 'yes' }, field: 'draft', status: 1003 },
+    ],
     maxLength: { field: 'key', max: 255 },
   },
   {
+    prefix: CONFIGURATION_PREFIX,
     segment: 'value-set',
     idField: 'valueSetId',
     permission: 'value-set',
@@ -110,9 +127,18 @@ export const CONFIGURATION_RESOURCES: ConfigurationResource[] = [
     filterFields: ['valueSetTypeCode', 'value'],
     sortField: 'value',
     updateField: 'remark',
+    requiredFields: ['valueSetTypeCode', 'value'],
+    typedField: 'sort',
+    defaultSort: { field: 'sort', order: 'ascend', value: (i) => i },
+    invalid: [
+      { why: 'sort not an integer', patch: { sort: 1.5 }, field: 'sort', status: 1003 },
+      { why: 'sort above the int column', patch: { sort: 2147483648 }, field: 'sort' },
+      { why: 'name longer than 255', patch: { name: 'n'.repeat(256) }, field: 'name' },
+    ],
     maxLength: { field: 'value', max: 255 },
   },
   {
+    prefix: CONFIGURATION_PREFIX,
     segment: 'value-set-map',
     idField: 'valueSetMapId',
     permission: 'value-set-map',
@@ -123,9 +149,18 @@ export const CONFIGURATION_RESOURCES: ConfigurationResource[] = [
     filterFields: ['valueSetTypeCode', 'key'],
     sortField: 'key',
     updateField: 'value',
+    requiredFields: ['valueSetTypeCode', 'key'],
+    typedField: 'sort',
+    defaultSort: { field: 'sort', order: 'ascend', value: (i) => i },
+    invalid: [
+      { why: 'sort not an integer', patch: { sort: 1.5 }, field: 'sort', status: 1003 },
+      { why: 'sort above the int column', patch: { sort: 2147483648 }, field: 'sort' },
+      { why: 'name longer than 255', patch: { name: 'n'.repeat(256) }, field: 'name' },
+    ],
     maxLength: { field: 'key', max: 128 },
   },
   {
+    prefix: CONFIGURATION_PREFIX,
     segment: 'value-set-table',
     idField: 'valueSetTableId',
     permission: 'value-set-table',
@@ -136,9 +171,18 @@ export const CONFIGURATION_RESOURCES: ConfigurationResource[] = [
     filterFields: ['valueSetTypeCode', 'row'],
     sortField: 'row',
     updateField: 'value',
+    requiredFields: ['valueSetTypeCode', 'row', 'key'],
+    typedField: 'sort',
+    defaultSort: { field: 'sort', order: 'ascend', value: (i) => i },
+    invalid: [
+      { why: 'sort not an integer', patch: { sort: 1.5 }, field: 'sort', status: 1003 },
+      { why: 'sort above the int column', patch: { sort: 2147483648 }, field: 'sort' },
+      { why: 'name longer than 255', patch: { name: 'n'.repeat(256) }, field: 'name' },
+    ],
     maxLength: { field: 'row', max: 64 },
   },
   {
+    prefix: CONFIGURATION_PREFIX,
     segment: 'value-set-type',
     idField: 'valueSetTypeId',
     permission: 'value-set-type',
@@ -149,12 +193,16 @@ export const CONFIGURATION_RESOURCES: ConfigurationResource[] = [
     filterFields: ['valueSetTypeCode'],
     sortField: 'valueSetTypeCode',
     updateField: 'remark',
+    requiredFields: ['valueSetTypeCode'],
+    typedField: 'sort',
+    defaultSort: { field: 'sort', order: 'ascend', value: (i) => i },
+    invalid: [
+      { why: 'sort not an integer', patch: { sort: 1.5 }, field: 'sort', status: 1003 },
+      { why: 'sort above the int column', patch: { sort: 2147483648 }, field: 'sort' },
+      { why: 'name longer than 255', patch: { name: 'n'.repeat(256) }, field: 'name' },
+    ],
     maxLength: { field: 'valueSetTypeCode', max: 64 },
   },
 ];
 
-export function configurationResource(segment: string): ConfigurationResource {
-  const found = CONFIGURATION_RESOURCES.find((r) => r.segment === segment);
-  if (!found) throw new Error(`no configuration resource ${segment}`);
-  return found;
-}
+export const CONFIGURATION_GROUP: ResourceGroup = { name: 'configuration', resources: CONFIGURATION_RESOURCES };

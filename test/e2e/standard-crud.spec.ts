@@ -1,9 +1,12 @@
 /**
  * The 8 standard operations (count, getById, list, page, removeById, removeByIds, save, updateById)
- * of the 9 standard configuration resources, driven by one table (test/support/configuration-resources.ts).
- * Expected behaviour: spec/back-office-api.md, DESIGN.md §3-§5 and §7, docs/decisions.md.
+ * of every standard resource of every group, driven by one table (test/support/tables/index.ts, rows
+ * typed by test/support/resource-table.ts). One app per group (each resource has its own table) plus
+ * one app with small bounds for the whole file.
+ * Expected behaviour: spec/back-office-api.md, DESIGN.md §3-§5, §7 and §9, docs/decisions.md.
  */
-import { CONFIGURATION_PREFIX, CONFIGURATION_RESOURCES, ConfigurationResource, configurationResource } from '../support/configuration-resources';
+import { ResourceSpec, SampleRecord, updateValueOf } from '../support/resource-table';
+import { ALL_RESOURCES, GROUPS, resourceSpec } from '../support/tables';
 import { startApp, TestApp } from '../support/test-app';
 import { Claims } from '../support/tokens';
 
@@ -24,8 +27,8 @@ const sortedCopy = (values: unknown[], order: 'ascend' | 'descend'): unknown[] =
 };
 
 /** Operations of one resource against one running app. */
-function client(getApp: () => TestApp, r: ConfigurationResource) {
-  const P = `${CONFIGURATION_PREFIX}/${r.segment}`;
+function client(getApp: () => TestApp, r: ResourceSpec) {
+  const P = `${r.prefix}/${r.segment}`;
   const api = {
     P,
     save: (body: unknown, claims?: Claims) => getApp().post(`${P}/save`, body, claims),
@@ -42,11 +45,12 @@ function client(getApp: () => TestApp, r: ConfigurationResource) {
       expect(typeof res.data).toBe('number');
       return res.data as number;
     },
-    /** The live record with the body's key, found through list (by its string filter fields). */
+    /** The live record with the body's key (without a key: with every field of the body), found through list (by its string filter fields). */
     async find(body: Rec, claims?: Claims): Promise<Rec | undefined> {
       const res = await api.list(pick(body, r.filterFields.filter((f) => typeof body[f] === 'string')), claims);
       expect(res.status).toBe(200);
-      return (res.data as Rec[]).find((x) => r.keyFields.every((k) => x[k] === body[k]));
+      const fields = r.keyFields.length ? r.keyFields : Object.keys(body).filter((k) => !(r.writeOnly ?? []).includes(k) && k !== 'tenantId');
+      return (res.data as Rec[]).find((x) => fields.every((k) => x[k] === body[k]));
     },
     async stored(id: string, claims?: Claims): Promise<Rec | null> {
       const res = await api.getById(id, claims);
@@ -72,6 +76,13 @@ function expectFailure(res: Rec, status: number, path: string, mentions?: string
   if (mentions) expect(res.error).toContain(mentions);
 }
 
+/** Another valid value of a filter field than the sample's (enums and booleans have a closed set). */
+function otherFilterValue(r: ResourceSpec, field: string, sample: SampleRecord): unknown {
+  if (r.filterAlternatives && field in r.filterAlternatives) return r.filterAlternatives[field];
+  const value = sample[field];
+  return typeof value === 'boolean' ? !value : `${String(value)}x`;
+}
+
 /** One app with small bounds, shared by every resource (each resource has its own table). */
 let limited: TestApp;
 beforeAll(async () => {
@@ -81,20 +92,30 @@ afterAll(async () => {
   await limited?.close();
 });
 
-describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
+describe.each(GROUPS)('$name', (group) => {
   let t: TestApp;
-  const c = client(() => t, r);
-  const { P } = c;
-  const id = (rec: Rec): string => rec[r.idField];
-  const typedField = 'sort' in r.sample('x') ? 'sort' : 'draft';
-  const lastKey = r.keyFields[r.keyFields.length - 1];
-
   beforeAll(async () => {
     t = await startApp();
   });
   afterAll(async () => {
     await t?.close();
   });
+
+describe.each(group.resources)('$segment', (r) => {
+  const c = client(() => t, r);
+  const { P } = c;
+  const id = (rec: Rec): string => rec[r.idField];
+  const v = (label: string): unknown => updateValueOf(r, label);
+  const typedField = r.typedField;
+  /** A body as reads show it: without its write-only fields. */
+  const readable = (body: Rec): Rec => Object.fromEntries(Object.entries(body).filter(([k]) => !(r.writeOnly ?? []).includes(k)));
+  const hasKey = r.keyFields.length > 0;
+  const lastKey = r.keyFields[r.keyFields.length - 1];
+  /** A required string field, for wrong-type tests. */
+  const textField = r.requiredFields.find((f) => typeof r.sample('x')[f] === 'string')!;
+  /** Registered only where it applies: a resource without a business key has no duplicate rules. */
+  const keyedIt = (name: string, fn: () => Promise<void>) => (hasKey ? it(name, fn) : undefined);
+  const getOp = (op: 'count' | 'list' | 'page') => (body: Rec) => (op === 'count' ? c.countRaw(body) : c[op](body));
 
   describe('round trip', () => {
     it('save → list/page/getById show the record with server fields → updateById → count', async () => {
@@ -108,7 +129,7 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
       expect(saved).toEqual({ timestamp: expect.any(Number), status: 200, error: null, localizedError: null, path: null, extraData: {}, data: true, httpStatus: saved.httpStatus });
 
       const rec = await c.find(body);
-      expect(rec).toMatchObject({ ...body, tenantId: 'tenant-a', revision: 1, createdUsername: 'alice', lastModifiedUsername: 'alice', deleteTime: null });
+      expect(rec).toMatchObject({ ...readable(body), tenantId: 'tenant-a', revision: 1, createdUsername: 'alice', lastModifiedUsername: 'alice', deleteTime: null });
       expect(id(rec!)).toMatch(/^[0-9A-Za-z]{21}$/);
       expect(typeof rec!.createdTime).toBe('number');
       expect(typeof rec!.lastModifiedTime).toBe('number');
@@ -126,7 +147,7 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
       expect(paged.data).toEqual([rec]);
       expect(await c.count()).toBe(countBefore + 1);
 
-      const newValue = `updated-${s}`;
+      const newValue = v(`updated-${s}`);
       const updated = await c.update({ [r.idField]: id(rec!), [r.updateField]: newValue }, { sub: 'bob' });
       expect(updated).toEqual({ timestamp: expect.any(Number), status: 200, error: null, localizedError: null, path: null, extraData: {}, data: true, httpStatus: 200 });
       const after = await c.stored(id(rec!));
@@ -146,7 +167,7 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
         list: await c.list({}),
         page: await c.page({ current: 1, pageSize: 10 }),
         getById: await c.getById(id(rec!)),
-        updateById: await c.update({ [r.idField]: id(rec!), [r.updateField]: 'x' }),
+        updateById: await c.update({ [r.idField]: id(rec!), [r.updateField]: v('x') }),
         removeById: await c.removeById(id(rec!)),
         removeByIds: await c.removeByIds([id(other)]),
       };
@@ -159,7 +180,7 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
       expect(rec[r.updateField]).not.toBeNull();
       expect(await c.update({ [r.idField]: id(rec), [r.updateField]: null })).toMatchObject({ status: 200, data: true });
       expect(await c.stored(id(rec))).toMatchObject({ [r.updateField]: null, revision: 2 });
-      expect(await c.update({ [r.idField]: 'NoSuchRecord0000000000', [r.updateField]: 'x' })).toMatchObject({ status: 200, data: false });
+      expect(await c.update({ [r.idField]: 'NoSuchRecord0000000000', [r.updateField]: v('x') })).toMatchObject({ status: 200, data: false });
     });
 
     it('keeps a client-supplied identifier; an identifier already used is a duplicate (422)', async () => {
@@ -175,7 +196,8 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
   describe('filters and sorting', () => {
     it.each(r.filterFields)('filter %s is an exact match', async (f) => {
       const a = r.sample(seed());
-      const b = typeof a[f] === 'boolean' ? { ...r.sample(seed()), [f]: !a[f] } : { ...a, [f]: `${a[f]}x` };
+      const alternative = otherFilterValue(r, f, a);
+      const b = typeof a[f] === 'boolean' && hasKey ? { ...r.sample(seed()), [f]: alternative } : { ...a, [f]: alternative };
       const recA = await c.create(undefined, a);
       const recB = await c.create(undefined, b);
 
@@ -193,7 +215,7 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
       const other = await c.list({ [f]: b[f] });
       expect((other.data as Rec[]).map(id)).toContain(id(recB));
       expect((other.data as Rec[]).map(id)).not.toContain(id(recA));
-      if (typeof a[f] === 'string') {
+      if (typeof a[f] === 'string' && !(f in (r.filterAlternatives ?? {}))) {
         // not a prefix / LIKE match
         const prefix = await c.list({ [f]: a[f].slice(0, -1) });
         expect((prefix.data as Rec[]).map(id)).not.toContain(id(recA));
@@ -231,12 +253,85 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
       expect(times).toEqual(sortedCopy(times, order));
     });
 
+    it(`without sqlQuerySorter, list and page are ordered by ${r.defaultSort.field} ${r.defaultSort.order} (DESIGN §5)`, async () => {
+      const { field, order, value } = r.defaultSort;
+      for (const i of [2, 0, 3, 1]) {
+        const given = value(i);
+        await c.create(undefined, given === undefined ? {} : { [field]: given });
+      }
+      const total = await c.count();
+      const listed = await c.list({});
+      expect(listed.data).toHaveLength(total);
+      const values = (listed.data as Rec[]).map((x) => x[field]);
+      expect(values).toEqual(sortedCopy(values, order));
+      const paged = await c.page({ current: 1, pageSize: 1000 });
+      expect((paged.data as Rec[]).map(id)).toEqual((listed.data as Rec[]).map(id));
+    });
+
     it('an unknown or non-sortable sort field, or an unknown order, gives 400', async () => {
       for (const field of ['noSuchField', 'tenantId', 'createdTime; DROP TABLE x']) {
         expectFailure(await c.list({ sqlQuerySorter: { field, order: 'ascend' } }), 400, `${P}/list`, 'sqlQuerySorter');
         expectFailure(await c.page({ sqlQuerySorter: { field, order: 'descend' }, current: 1, pageSize: 10 }), 400, `${P}/page`, 'sqlQuerySorter');
       }
       expectFailure(await c.list({ sqlQuerySorter: { field: r.sortField, order: 'up' } }), 400, `${P}/list`, 'order');
+    });
+  });
+
+  if (r.timeRange) describe(`time range ${r.timeRange.field}Start / End (DESIGN §5)`, () => {
+    const field = r.timeRange?.field ?? '';
+    const [start, end] = [`${field}Start`, `${field}End`];
+    const f0 = r.filterFields[0];
+    /** Three records of one seed at T, T+1s and T+2s (T after every sample time, distinct per seed). */
+    async function three() {
+      const s = seed();
+      const base = 1893456000000 + counter * 10_000;
+      const recs: Rec[] = [];
+      for (const k of [0, 1, 2]) recs.push(await c.create(s, { [field]: base + k * 1000 }));
+      return { base, ids: recs.map(id), filter: { [f0]: r.sample(s)[f0] } };
+    }
+    const idsOf = async (body: Rec): Promise<string[]> => {
+      const res = await c.list(body);
+      expect(res.status).toBe(200);
+      return (res.data as Rec[]).map(id).sort();
+    };
+
+    it(`${field}Start alone, ${field}End alone and both bound the records inclusively, on list, page and count`, async () => {
+      const { base, ids, filter } = await three();
+      const cases: [Rec, string[]][] = [
+        [{ [start]: base + 1000 }, [ids[1], ids[2]]],
+        [{ [end]: base + 1000 }, [ids[0], ids[1]]],
+        [{ [start]: base + 1000, [end]: base + 1000 }, [ids[1]]],
+        [{ [start]: base, [end]: base + 2000 }, ids],
+        [{ [start]: base + 1, [end]: base + 999 }, []],
+        [{ [start]: base + 2001 }, []],
+      ];
+      for (const [range, expected] of cases) {
+        const body = { ...filter, ...range };
+        expect({ range, ids: await idsOf(body) }).toEqual({ range, ids: [...expected].sort() });
+        expect({ range, count: await c.count(body) }).toEqual({ range, count: expected.length });
+        const paged = await c.page({ ...body, current: 1, pageSize: 10 });
+        expect({ range, ids: (paged.data as Rec[]).map(id).sort(), total: paged.extraData.total }).toEqual({ range, ids: [...expected].sort(), total: expected.length });
+      }
+      // without the exact filter the range alone selects them too (the range is after every sample time)
+      expect(await idsOf({ [start]: base, [end]: base + 2000 })).toEqual([...ids].sort());
+    });
+
+    it(`${field}Start greater than ${field}End → 400 naming both; equal bounds are fine`, async () => {
+      for (const op of ['count', 'list', 'page'] as const) {
+        const res = await getOp(op)({ [start]: 2000, [end]: 1000, current: op === 'page' ? 1 : undefined, pageSize: op === 'page' ? 10 : undefined });
+        expectFailure(res, 400, `${P}/${op}`, start);
+        expect(res.error).toContain(end);
+      }
+      expect(await c.count({ [start]: 1000, [end]: 1000 })).toBe(0);
+    });
+
+    it('a bound of the wrong type → 1003 naming it; a negative or fractional bound is refused', async () => {
+      for (const op of ['count', 'list', 'page'] as const) {
+        expectFailure(await getOp(op)({ [start]: 'yesterday' }), 1003, `${P}/${op}`, start);
+        expectFailure(await getOp(op)({ [end]: '1767225600000' }), 1003, `${P}/${op}`, end);
+        expectFailure(await getOp(op)({ [start]: -1 }), 400, `${P}/${op}`, start);
+      }
+      expect((await c.countRaw({ [end]: 1.5 })).status).not.toBe(200);
     });
   });
 
@@ -276,7 +371,7 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
       const omitted = await c.page({});
       expect(omitted).toMatchObject({ status: 200, data: [] });
       expect(omitted.extraData).toEqual({ current: 0, pages: 0, size: 0, total });
-      const none = await c.page({ [r.filterFields[0]]: typeof r.sample('x')[r.filterFields[0]] === 'string' ? 'no-such-value' : true, current: 1, pageSize: 10 });
+      const none = await c.page({ [r.filterFields[0]]: 'no-such-value', current: 1, pageSize: 10 });
       expect(none).toMatchObject({ status: 200, error: null, data: [] });
       expect(none.extraData).toEqual({ current: 1, pages: 0, size: 10, total: 0 });
     });
@@ -335,12 +430,12 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
     });
   });
 
-  describe('duplicates', () => {
+  if (hasKey) describe('duplicates', () => {
     it(`save of a live key → HTTP 200, status 422 "${r.uniqueKeyText}"; nothing is written`, async () => {
       const s = seed();
       await c.create(s);
       const countBefore = await c.count();
-      const again = await c.save({ ...r.sample(s), [r.updateField]: 'another value' });
+      const again = await c.save({ ...r.sample(s), [r.updateField]: v('another value') });
       expect(again).toEqual({ timestamp: expect.any(Number), status: 422, error: r.uniqueKeyText, localizedError: r.uniqueKeyText, path: `${P}/save`, extraData: {}, data: null, httpStatus: 200 });
       expect(await c.count()).toBe(countBefore);
     });
@@ -379,7 +474,7 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
       const res = await c.update({ [r.idField]: id(b), ...pick(a, r.keyFields) });
       expect(res).toMatchObject({ httpStatus: 200, status: 422, error: r.uniqueKeyText, path: `${P}/updateById`, data: null });
       expect(await c.stored(id(b))).toEqual(b);
-      expect(await c.update({ [r.idField]: id(b), ...pick(b, r.keyFields), [r.updateField]: 'same key' })).toMatchObject({ status: 200, data: true });
+      expect(await c.update({ [r.idField]: id(b), ...pick(b, r.keyFields), [r.updateField]: v('same key') })).toMatchObject({ status: 200, data: true });
     });
 
     it('5 concurrent saves of one key: exactly one succeeds, the others get 422', async () => {
@@ -401,8 +496,8 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
       const countB = await c.count({}, TENANT_B);
 
       expect(await c.getById(id(rec), TENANT_B)).toMatchObject({ status: 200, data: null });
-      expect(await c.update({ [r.idField]: id(rec), [r.updateField]: 'hijacked' }, TENANT_B)).toMatchObject({ status: 200, data: false });
-      expect(await c.update({ [r.idField]: id(rec), revision: 1, [r.updateField]: 'hijacked' }, TENANT_B)).toMatchObject({ status: 200, data: false });
+      expect(await c.update({ [r.idField]: id(rec), [r.updateField]: v('hijacked') }, TENANT_B)).toMatchObject({ status: 200, data: false });
+      expect(await c.update({ [r.idField]: id(rec), revision: 1, [r.updateField]: v('hijacked') }, TENANT_B)).toMatchObject({ status: 200, data: false });
       expect(await c.removeById(id(rec), TENANT_B)).toMatchObject({ status: 200, data: false });
       expect(await c.removeByIds([id(rec)], TENANT_B)).toMatchObject({ status: 200, data: false });
 
@@ -420,10 +515,10 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
 
     it('another tenant’s identifier acts as absent: saving with it creates that tenant’s own record and never touches the first', async () => {
       const rec = await c.create();
-      const res = await c.save({ ...r.sample(seed()), [r.idField]: id(rec), [r.updateField]: 'overwritten' }, TENANT_B);
+      const res = await c.save({ ...r.sample(seed()), [r.idField]: id(rec), [r.updateField]: v('overwritten') }, TENANT_B);
       expect(res).toMatchObject({ status: 200, data: true }); // no 422: that would reveal the id exists elsewhere
       expect(await c.stored(id(rec))).toEqual(rec);
-      expect((await c.getById(id(rec), TENANT_B)).data).toMatchObject({ tenantId: 'tenant-b', [r.updateField]: 'overwritten' });
+      expect((await c.getById(id(rec), TENANT_B)).data).toMatchObject({ tenantId: 'tenant-b', [r.updateField]: v('overwritten') });
     });
 
     it('the same key may be live in two tenants', async () => {
@@ -441,8 +536,8 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
       expect(rec).toMatchObject({ tenantId: 'tenant-a' });
       expect(await c.find(body, TENANT_B)).toBeUndefined();
 
-      expect(await c.update({ [r.idField]: id(rec!), tenantId: 'tenant-b', [r.updateField]: 'moved?' })).toMatchObject({ status: 200, data: true });
-      expect(await c.stored(id(rec!))).toMatchObject({ tenantId: 'tenant-a', [r.updateField]: 'moved?' });
+      expect(await c.update({ [r.idField]: id(rec!), tenantId: 'tenant-b', [r.updateField]: v('moved?') })).toMatchObject({ status: 200, data: true });
+      expect(await c.stored(id(rec!))).toMatchObject({ tenantId: 'tenant-a', [r.updateField]: v('moved?') });
       expect(await c.getById(id(rec!), TENANT_B)).toMatchObject({ data: null });
 
       const countB = await c.count({}, TENANT_B);
@@ -453,7 +548,7 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
       const listed = await c.list({ tenantId: 'tenant-a' }, TENANT_B);
       expect((listed.data as Rec[]).every((x) => x.tenantId === 'tenant-b')).toBe(true);
       expect(await c.count({ tenantId: 'tenant-a' }, TENANT_B)).toBe(countB);
-      expect(await c.update({ [r.idField]: id(rec!), tenantId: 'tenant-a', [r.updateField]: 'x' }, TENANT_B)).toMatchObject({ data: false });
+      expect(await c.update({ [r.idField]: id(rec!), tenantId: 'tenant-a', [r.updateField]: v('x') }, TENANT_B)).toMatchObject({ data: false });
     });
   });
 
@@ -475,9 +570,9 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
     it('server-owned fields sent on updateById are ignored', async () => {
       const rec = await c.create();
       const before = Date.now();
-      expect(await c.update({ [r.idField]: id(rec), ...forged, [r.updateField]: 'changed', deleteTime: Date.now() })).toMatchObject({ status: 200, data: true });
+      expect(await c.update({ [r.idField]: id(rec), ...forged, [r.updateField]: v('changed'), deleteTime: Date.now() })).toMatchObject({ status: 200, data: true });
       const after = await c.stored(id(rec));
-      expect(after).toEqual({ ...rec, [r.updateField]: 'changed', revision: 2, lastModifiedTime: expect.any(Number) });
+      expect(after).toEqual({ ...rec, [r.updateField]: v('changed'), revision: 2, lastModifiedTime: expect.any(Number) });
       expect(after!.lastModifiedTime).toBeGreaterThanOrEqual(before);
     });
   });
@@ -485,17 +580,17 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
   describe('optimistic revision', () => {
     it('updateById with the stored revision succeeds; a stale revision gives 409 and changes nothing', async () => {
       const rec = await c.create();
-      expect(await c.update({ [r.idField]: id(rec), revision: 1, [r.updateField]: 'first' })).toMatchObject({ status: 200, data: true });
+      expect(await c.update({ [r.idField]: id(rec), revision: 1, [r.updateField]: v('first') })).toMatchObject({ status: 200, data: true });
       const first = await c.stored(id(rec));
-      expect(first).toMatchObject({ revision: 2, [r.updateField]: 'first' });
+      expect(first).toMatchObject({ revision: 2, [r.updateField]: v('first') });
 
       for (const stale of [1, 3, 99]) {
-        const res = await c.update({ [r.idField]: id(rec), revision: stale, [r.updateField]: 'lost update' });
+        const res = await c.update({ [r.idField]: id(rec), revision: stale, [r.updateField]: v('lost update') });
         expectFailure(res, 409, `${P}/updateById`);
         expect(await c.stored(id(rec))).toEqual(first);
       }
-      expect(await c.update({ [r.idField]: id(rec), revision: 2, [r.updateField]: 'second' })).toMatchObject({ status: 200, data: true });
-      expect(await c.stored(id(rec))).toMatchObject({ revision: 3, [r.updateField]: 'second' });
+      expect(await c.update({ [r.idField]: id(rec), revision: 2, [r.updateField]: v('second') })).toMatchObject({ status: 200, data: true });
+      expect(await c.stored(id(rec))).toMatchObject({ revision: 3, [r.updateField]: v('second') });
     });
   });
 
@@ -513,13 +608,13 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
       expect(await c.count()).toBe(countBefore - 1);
       expect(await c.count(pick(body, r.filterFields))).toBe(0);
 
-      expect(await c.update({ [r.idField]: id(rec), [r.updateField]: 'zombie' })).toMatchObject({ status: 200, data: false });
-      expect(await c.update({ [r.idField]: id(rec), revision: 1, [r.updateField]: 'zombie' })).toMatchObject({ status: 200, data: false });
+      expect(await c.update({ [r.idField]: id(rec), [r.updateField]: v('zombie') })).toMatchObject({ status: 200, data: false });
+      expect(await c.update({ [r.idField]: id(rec), revision: 1, [r.updateField]: v('zombie') })).toMatchObject({ status: 200, data: false });
       expect(await c.removeById(id(rec))).toMatchObject({ status: 200, data: false });
       expect(await c.removeByIds([id(rec)])).toMatchObject({ status: 200, data: false });
     });
 
-    it('a deleted record no longer blocks its key', async () => {
+    keyedIt('a deleted record no longer blocks its key', async () => {
       const body = r.sample(seed());
       const old = await c.create(undefined, body);
       expect(await c.removeById(id(old))).toMatchObject({ data: true });
@@ -570,7 +665,7 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
   });
 
   describe('body validation', () => {
-    it.each(r.keyFields)('save with %s missing → 400 naming it; nothing is written', async (k) => {
+    it.each(r.requiredFields)('save with %s missing → 400 naming it; nothing is written', async (k) => {
       const countBefore = await c.count();
       const body = r.sample(seed());
       const { [k]: _dropped, ...missing } = body;
@@ -578,7 +673,7 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
       expect(await c.count()).toBe(countBefore);
     });
 
-    it.each(r.keyFields)('save with %s empty or blank → 400 naming it; nothing is written', async (k) => {
+    it.each(r.requiredFields.filter((f) => typeof r.sample('x')[f] === 'string'))('save with %s empty or blank → 400 naming it; nothing is written', async (k) => {
       const countBefore = await c.count();
       const body = r.sample(seed());
       expectFailure(await c.save({ ...body, [k]: '' }), 400, `${P}/save`, k);
@@ -606,9 +701,9 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
       const countBefore = await c.count();
       const body = r.sample(seed());
       expectFailure(await c.save({ ...body, [typedField]: 'x' }), 1003, `${P}/save`, typedField);
-      expectFailure(await c.save({ ...body, [r.keyFields[0]]: 5 }), 1003, `${P}/save`, r.keyFields[0]);
+      expectFailure(await c.save({ ...body, [textField]: 5 }), 1003, `${P}/save`, textField);
       expectFailure(await c.update({ [r.idField]: id(rec), [typedField]: 'x' }), 1003, `${P}/updateById`, typedField);
-      expectFailure(await c.update({ [r.idField]: id(rec), [r.keyFields[0]]: 5 }), 1003, `${P}/updateById`, r.keyFields[0]);
+      expectFailure(await c.update({ [r.idField]: id(rec), [textField]: 5 }), 1003, `${P}/updateById`, textField);
       expectFailure(await c.update({ [r.idField]: id(rec), revision: '1' }), 1003, `${P}/updateById`, 'revision');
       expectFailure(await c.countRaw({ [r.filterFields[0]]: 5 }), 1003, `${P}/count`, r.filterFields[0]);
       expectFailure(await c.page({ current: '1', pageSize: 10 }), 1003, `${P}/page`, 'current');
@@ -617,22 +712,40 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
       expect(await c.stored(id(rec))).toEqual(rec);
     });
 
+    it.each(r.invalid.map((x) => ({ ...x, status: x.status ?? 400 })))('$why → $status naming $field on save and updateById; nothing is written', async ({ patch, field, status }) => {
+      const rec = await c.create();
+      const countBefore = await c.count();
+      expectFailure(await c.save({ ...r.sample(seed()), ...patch }), status, `${P}/save`, field);
+      expectFailure(await c.update({ [r.idField]: id(rec), ...patch }), status, `${P}/updateById`, field);
+      expect(await c.count()).toBe(countBefore);
+      expect(await c.stored(id(rec))).toEqual(rec);
+    });
+
+    if (r.validEdges?.length)
+      it.each(r.validEdges)('$why is accepted on save and updateById and stored as given', async ({ patch }) => {
+        const rec = await c.create(undefined, patch);
+        expect(rec).toMatchObject(patch);
+        const other = await c.create();
+        expect(await c.update({ [r.idField]: id(other), ...patch })).toMatchObject({ status: 200, data: true });
+        expect(await c.stored(id(other))).toMatchObject({ ...patch, revision: 2 });
+      });
+
     it('updateById without the identifier → 400 naming it; nothing changes', async () => {
       const rec = await c.create();
-      expectFailure(await c.update({ [r.updateField]: 'changed' }), 400, `${P}/updateById`, r.idField);
+      expectFailure(await c.update({ [r.updateField]: v('changed') }), 400, `${P}/updateById`, r.idField);
       expect(await c.stored(id(rec))).toEqual(rec);
     });
 
     it('updateById with an empty identifier → 400 naming it; nothing changes', async () => {
       const rec = await c.create();
-      expectFailure(await c.update({ [r.idField]: '', [r.updateField]: 'changed' }), 400, `${P}/updateById`, r.idField);
+      expectFailure(await c.update({ [r.idField]: '', [r.updateField]: v('changed') }), 400, `${P}/updateById`, r.idField);
       expect(await c.stored(id(rec))).toEqual(rec);
     });
 
     it('null for a non-nullable field on updateById → 400; nothing changes', async () => {
       const rec = await c.create();
-      for (const field of [...r.keyFields, typedField]) {
-        expectFailure(await c.update({ [r.idField]: id(rec), [field]: null, [r.updateField]: 'changed' }), 400, `${P}/updateById`, field);
+      for (const field of [...new Set([...r.requiredFields, typedField])]) {
+        expectFailure(await c.update({ [r.idField]: id(rec), [field]: null, [r.updateField]: v('changed') }), 400, `${P}/updateById`, field);
       }
       expect(await c.stored(id(rec))).toEqual(rec);
     });
@@ -643,6 +756,134 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ status: 1004, path: `${P}/save`, data: null });
       expect(await c.count()).toBe(countBefore);
+    });
+  });
+
+  if (r.writeOnly?.length) describe(`write-only ${r.writeOnly.join(', ')}`, () => {
+    const secrets = r.writeOnly ?? [];
+    /** The stored column values, read beside the API (which never shows them). */
+    async function storedSecrets(recId: string): Promise<Rec> {
+      const meta = t.dataSource.entityMetadatas.find((m) => m.primaryColumns.some((col) => col.propertyName === r.idField))!;
+      const qb = t.dataSource.getRepository(meta.target).createQueryBuilder('r').where(`r.${r.idField} = :recId`, { recId }).andWhere('r.tenantId = :tenant', { tenant: 'tenant-a' });
+      for (const secret of secrets) qb.addSelect(`r.${secret}`);
+      return pick((await qb.getOne()) as Rec, secrets);
+    }
+    /** No response body contains a secret's value, under any name. */
+    const expectNoSecret = (res: unknown, body: Rec) => {
+      const text = JSON.stringify(res);
+      for (const secret of secrets) expect({ secret, leaked: text.includes(String(body[secret])) }).toEqual({ secret, leaked: false });
+    };
+
+    it('save stores them; save, getById, list, page, count and listCache never return them', async () => {
+      const body = r.sample(seed());
+      for (const secret of secrets) expect(typeof body[secret]).toBe('string');
+      const saved = await c.save(body);
+      expect(saved).toMatchObject({ status: 200, data: true });
+      expectNoSecret(saved, body);
+      const rec = await c.find(body);
+      expect(rec).toBeDefined();
+      for (const secret of secrets) expect(rec).not.toHaveProperty(secret);
+      const stored = await storedSecrets(id(rec!));
+      for (const secret of secrets) expect(stored[secret]).toEqual(expect.any(String));
+
+      const reads = [await c.getById(id(rec!)), await c.list({}), await c.page({ current: 1, pageSize: 1000 }), await c.list(pick(body, r.filterFields))];
+      if (r.listCache) reads.push(await t.post(`${P}/listCache`, {}));
+      for (const res of reads) {
+        expect(res.status).toBe(200);
+        expectNoSecret(res, body);
+      }
+      expect((reads[0].data as Rec)[r.idField]).toBe(id(rec!));
+    });
+
+    it('updateById without them keeps them; with new values replaces them (still never returned)', async () => {
+      const body = r.sample(seed());
+      const rec = await c.create(undefined, body);
+      const before = await storedSecrets(id(rec));
+      const kept = await c.update({ [r.idField]: id(rec), [r.updateField]: v('no secret') });
+      expect(kept).toMatchObject({ status: 200, data: true });
+      expect(await storedSecrets(id(rec))).toEqual(before);
+
+      const changed = Object.fromEntries(secrets.map((secret) => [secret, `${String(body[secret])}-rotated`]));
+      const res = await c.update({ [r.idField]: id(rec), ...changed });
+      expect(res).toMatchObject({ status: 200, data: true });
+      expectNoSecret(res, changed);
+      const after = await storedSecrets(id(rec));
+      for (const secret of secrets) expect({ secret, same: after[secret] === before[secret] }).toEqual({ secret, same: false });
+      expectNoSecret(await c.getById(id(rec)), changed);
+      expect(await c.stored(id(rec))).not.toHaveProperty(secrets[0]);
+    });
+
+    it('a refused save or update does not echo them', async () => {
+      const body = r.sample(seed());
+      const rec = await c.create();
+      for (const { patch } of r.invalid) {
+        expectNoSecret(await c.save({ ...body, ...patch }), body);
+        expectNoSecret(await c.update({ [r.idField]: id(rec), ...pick(body, secrets), ...patch }), body);
+      }
+      const tooLong = Object.fromEntries(secrets.map((secret) => [secret, `${String(body[secret])}${'x'.repeat(5000)}`]));
+      const res = await c.save({ ...body, ...tooLong });
+      expect(res.status).toBe(400);
+      expectNoSecret(res, body);
+    });
+  });
+
+  describe('OpenAPI', () => {
+    const STANDARD: [string, string, string][] = [
+      ['post', 'count', 'read'], ['get', 'getById', 'read'], ['post', 'list', 'read'], ['post', 'page', 'read'],
+      ['delete', 'removeById', 'delete'], ['delete', 'removeByIds', 'delete'], ['post', 'save', 'create'], ['put', 'updateById', 'update'],
+    ];
+    let doc: Rec;
+    beforeAll(async () => {
+      doc = (await t.http().get('/main-service/v3/api-docs')).body;
+    });
+    /** The properties of a schema, following $ref and allOf. */
+    const properties = (schema: Rec | undefined): Rec => {
+      if (!schema) return {};
+      if (schema.$ref) return properties(doc.components.schemas[String(schema.$ref).split('/').pop()!]);
+      return Object.assign({}, ...(schema.allOf ?? []).map(properties), schema.properties ?? {});
+    };
+    const operation = (method: string, op: string): Rec => doc.paths?.[`${P}/${op}`]?.[method] ?? {};
+    const bodyProperties = (method: string, op: string) => properties(operation(method, op).requestBody?.content?.['application/json']?.schema);
+
+    it(`documents the 8 standard operations, each with x-permission ${r.permission}:<action> (DESIGN §7)`, () => {
+      const actual = STANDARD.map(([m, op]) => [`${m.toUpperCase()} ${op}`, operation(m, op)['x-permission'] ?? null]);
+      expect(actual).toEqual(STANDARD.map(([m, op, action]) => [`${m.toUpperCase()} ${op}`, `${r.permission}:${action}`]));
+    });
+
+    it('count, list and page document the exact filters (and the time range bounds)', () => {
+      const range = r.timeRange ? [`${r.timeRange.field}Start`, `${r.timeRange.field}End`] : [];
+      for (const op of ['count', 'list', 'page']) {
+        const props = bodyProperties('post', op);
+        expect({ op, missing: [...r.filterFields, ...range].filter((f) => !(f in props)) }).toEqual({ op, missing: [] });
+        for (const bound of range) expect({ op, bound, type: props[bound].type }).toEqual({ op, bound, type: 'integer' });
+      }
+    });
+
+    it('every 200 response is the envelope with typed data: the record for getById, arrays of it for list and page', () => {
+      const data = (method: string, op: string): Rec => operation(method, op).responses?.['200']?.content?.['application/json']?.schema?.properties?.data ?? {};
+      for (const [m, op] of STANDARD) {
+        const d = data(m, op);
+        expect({ op, typed: !!(d.type || d.$ref || d.allOf || d.oneOf) }).toEqual({ op, typed: true });
+      }
+      const record = (d: Rec) => Object.keys(properties(d));
+      expect(record(data('get', 'getById'))).toEqual(expect.arrayContaining([r.idField, 'tenantId', 'revision', 'deleteTime', ...r.requiredFields]));
+      for (const op of ['list', 'page']) {
+        expect({ op, type: data('post', op).type }).toEqual({ op, type: 'array' });
+        expect(record(data('post', op).items)).toEqual(record(data('get', 'getById')));
+      }
+      const extra = operation('post', 'page').responses['200'].content['application/json'].schema.properties.extraData;
+      expect(Object.keys(extra?.properties ?? {}).sort()).toEqual(['current', 'pages', 'size', 'total']);
+    });
+
+    it('the save body documents write-only fields as writeOnly; the record schema does not contain them', () => {
+      const save = bodyProperties('post', 'save');
+      const record = properties(operation('get', 'getById').responses?.['200']?.content?.['application/json']?.schema?.properties?.data);
+      expect(Object.keys(record)).toContain(r.idField);
+      for (const secret of r.writeOnly ?? []) {
+        expect({ secret, writeOnly: save[secret]?.writeOnly }).toEqual({ secret, writeOnly: true });
+        expect(Object.keys(record)).not.toContain(secret);
+      }
+      for (const f of r.requiredFields) expect(Object.keys(save)).toContain(f);
     });
   });
 
@@ -660,7 +901,7 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
 
       const forbidden = { httpStatus: 403, status: 403, data: null };
       expect(await c.save(r.sample(seed()), reader)).toMatchObject({ ...forbidden, path: `${P}/save` });
-      expect(await c.update({ [r.idField]: id(rec), [r.updateField]: 'x' }, reader)).toMatchObject({ ...forbidden, path: `${P}/updateById` });
+      expect(await c.update({ [r.idField]: id(rec), [r.updateField]: v('x') }, reader)).toMatchObject({ ...forbidden, path: `${P}/updateById` });
       expect(await c.removeById(id(rec), reader)).toMatchObject({ ...forbidden, path: `${P}/removeById` });
       expect(await c.removeByIds([id(rec)], reader)).toMatchObject({ ...forbidden, path: `${P}/removeByIds` });
       expect(await c.count()).toBe(countBefore);
@@ -679,8 +920,8 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
     it('update: updateById works; save and remove are refused', async () => {
       const updater = as('ursula', 'update');
       const rec = await c.create();
-      expect(await c.update({ [r.idField]: id(rec), [r.updateField]: 'by updater' }, updater)).toMatchObject({ status: 200, data: true });
-      expect(await c.stored(id(rec))).toMatchObject({ [r.updateField]: 'by updater', lastModifiedUsername: 'ursula', revision: 2 });
+      expect(await c.update({ [r.idField]: id(rec), [r.updateField]: v('by updater') }, updater)).toMatchObject({ status: 200, data: true });
+      expect(await c.stored(id(rec))).toMatchObject({ [r.updateField]: v('by updater'), lastModifiedUsername: 'ursula', revision: 2 });
       expect(await c.save(r.sample(seed()), updater)).toMatchObject({ httpStatus: 403, status: 403 });
       expect(await c.removeById(id(rec), updater)).toMatchObject({ httpStatus: 403, status: 403 });
     });
@@ -688,7 +929,7 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
     it('delete: removeById and removeByIds work; updateById is refused', async () => {
       const deleter = as('dora', 'delete');
       const [a, b] = [await c.create(), await c.create()];
-      expect(await c.update({ [r.idField]: id(a), [r.updateField]: 'x' }, deleter)).toMatchObject({ httpStatus: 403, status: 403 });
+      expect(await c.update({ [r.idField]: id(a), [r.updateField]: v('x') }, deleter)).toMatchObject({ httpStatus: 403, status: 403 });
       expect(await c.removeById(id(a), deleter)).toMatchObject({ status: 200, data: true });
       expect(await c.removeByIds([id(b), 'NoSuchRecord1'], deleter)).toMatchObject({ status: 200, data: true });
       expect(await c.getById(id(a))).toMatchObject({ data: null });
@@ -696,7 +937,7 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
     });
 
     it('a permission of another resource or of a bare action grants nothing; no token gives 401', async () => {
-      const other = CONFIGURATION_RESOURCES.find((x) => x.permission !== r.permission)!;
+      const other = ALL_RESOURCES.find((x) => x.permission !== r.permission)!;
       const stranger: Claims = { sub: 'sam', roles: ['user'], permissions: [`${other.permission}:read`, `${other.permission}:create`, 'read', 'create', r.permission] };
       expect(await c.page({ current: 1, pageSize: 10 }, stranger)).toMatchObject({ httpStatus: 403, status: 403 });
       expect(await c.save(r.sample(seed()), stranger)).toMatchObject({ httpStatus: 403, status: 403 });
@@ -706,21 +947,22 @@ describe.each(CONFIGURATION_RESOURCES)('configuration/$segment', (r) => {
     });
   });
 });
+});
 
 describe('permission names shown in the spec', () => {
   const token = (permission: string): Claims => ({ sub: 'pat', roles: [], permissions: [permission] });
 
   it('configuration-data-dictionary-table:read pages data dictionary tables (and nothing more)', async () => {
-    const c = client(() => limited, configurationResource('data-dictionary-table'));
+    const c = client(() => limited, resourceSpec('data-dictionary-table'));
     const claims = token('configuration-data-dictionary-table:read');
     const res = await c.page({ current: 1, pageSize: 5 }, claims);
     expect(res).toMatchObject({ status: 200 });
     expect(Object.keys(res.extraData).sort()).toEqual(['current', 'pages', 'size', 'total']);
-    expect(await c.save(configurationResource('data-dictionary-table').sample(seed()), claims)).toMatchObject({ httpStatus: 403, status: 403 });
+    expect(await c.save(resourceSpec('data-dictionary-table').sample(seed()), claims)).toMatchObject({ httpStatus: 403, status: 403 });
   });
 
   it('configuration-data-dictionary-map:create saves data dictionary maps (and nothing more)', async () => {
-    const r = configurationResource('data-dictionary-map');
+    const r = resourceSpec('data-dictionary-map');
     const c = client(() => limited, r);
     const claims = token('configuration-data-dictionary-map:create');
     const body = r.sample(seed());
@@ -730,7 +972,7 @@ describe('permission names shown in the spec', () => {
   });
 
   it('value-set-table:delete removes value set table rows by ids (and nothing more)', async () => {
-    const r = configurationResource('value-set-table');
+    const r = resourceSpec('value-set-table');
     const c = client(() => limited, r);
     const claims = token('value-set-table:delete');
     const rec = await c.create();

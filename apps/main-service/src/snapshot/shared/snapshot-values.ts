@@ -1,0 +1,20 @@
+/**
+ * Closed value sets of the snapshot group (DESIGN §9 names the fields, not their values; chosen here and
+ * documented in docs/snapshots.md). Stored as these upper-case strings, matched exactly.
+ */
+export const DEVICE_TYPES = ['DATA_ACQUISITION_DEVICE', 'DATA_ACQUISITION_SERVER', 'DATA_ACQUISITION_BOX', 'FINGERPRINT_SCANNER', 'NFC_READER'] as const;
+export const DEVICE_STATES = ['ONLINE', 'OFFLINE', 'BUSY', 'CHARGING', 'FAULT'] as const;
+/** Outcome of one fingerprint scan or NFC card read: accepted, rejected (no match / unknown card), device error. */
+export const USAGE_RESULTS = ['SUCCESS', 'FAILURE', 'ERROR'] as const;
+/** State of a device when it is given back. */
+export const GIVE_BACK_CONDITIONS = ['GOOD', 'WORN', 'DAMAGED', 'MISSING_PARTS'] as const;
+export const SYNC_TYPES = ['FULL', 'INCREMENTAL'] as const;
+export const SYNC_STATUSES = ['RUNNING', 'SUCCEEDED', 'FAILED'] as const;
+
+/** Device, box, scanner and card numbers: letters and digits, then also `.`, `_`, `:` or `-`. */
+export const DEVICE_NO_PATTERN = /^[0-9A-Za-z][0-9A-Za-z._:-]*$/;
+export const DEVICE_NO_MAX = 64;
+/** As long as createdUsername (BaseRecord). */
+export const USERNAME_MAX = 128;
+export const REMARK_MAX = 500;
+export const MESSAGE_MAX = 2000;

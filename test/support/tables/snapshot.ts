@@ -1,0 +1,209 @@
+/**
+ * The 8 snapshot resources (spec "Resources"; fields DESIGN §9; value sets, ranges and main time
+ * fields docs/snapshots.md). No business key: every snapshot is its own record.
+ */
+import { InvalidCase, ResourceGroup, ResourceSpec, SampleRecord } from '../resource-table';
+
+export const SNAPSHOT_PREFIX = '/main-service/main-api/snapshot';
+
+/** Sample times lie in 2026; range tests use times from 2030 on, so they never meet a sample. */
+const T0 = 1767225600000;
+const HOUR = 3_600_000;
+const newest = (i: number) => T0 + 10 * HOUR + i * 60_000;
+
+/** A number of metres per label, for updating a nullable numeric field (distinct labels, distinct values). */
+const metres = (label: string): number => [...label].reduce((sum, ch, i) => (sum + ch.charCodeAt(0) * (i + 7)) % 90_000, 0) / 10;
+
+const common = (segment: string, idField: string): Pick<ResourceSpec, 'prefix' | 'segment' | 'idField' | 'permission' | 'duplicateText' | 'uniqueKeyText' | 'keyFields'> => ({
+  prefix: SNAPSHOT_PREFIX,
+  segment,
+  idField,
+  permission: `snapshot-${segment}`,
+  duplicateText: null,
+  uniqueKeyText: null,
+  keyFields: [],
+});
+
+/** Failures every snapshot shares: the device number's characters, snapTime's type and sign. */
+const noAndSnapTime = (noField: string): InvalidCase[] => [
+  { why: `${noField} with a space`, patch: { [noField]: 'DEV 01' }, field: noField },
+  { why: `${noField} with a slash`, patch: { [noField]: 'DEV/01' }, field: noField },
+  { why: 'snapTime negative', patch: { snapTime: -1 }, field: 'snapTime' },
+  { why: 'snapTime fractional', patch: { snapTime: 1.5 }, field: 'snapTime', status: 1003 },
+  { why: 'snapTime as a date string', patch: { snapTime: '2026-01-01T00:00:00Z' }, field: 'snapTime', status: 1003 },
+];
+const tooLong = (field: string, max: number): InvalidCase => ({ why: `${field} longer than ${max}`, patch: { [field]: 'y'.repeat(max + 1) }, field });
+const notOneOf = (field: string, value: string): InvalidCase => ({ why: `${field} "${value}" not in its value set`, patch: { [field]: value }, field });
+
+const usage = (segment: string, idField: string, noField: string, sample: (s: string) => SampleRecord): ResourceSpec => ({
+  ...common(segment, idField),
+  sample,
+  requiredFields: [noField, 'result', 'snapTime'],
+  filterFields: [noField, 'dataAcquisitionDeviceNo', 'username', 'result'],
+  filterAlternatives: { result: 'FAILURE' },
+  sortField: noField,
+  defaultSort: { field: 'snapTime', order: 'descend', value: newest },
+  updateField: 'username',
+  typedField: 'snapTime',
+  maxLength: { field: noField, max: 64 },
+  timeRange: { field: 'snapTime' },
+  invalid: [
+    ...noAndSnapTime(noField),
+    notOneOf('result', 'MATCHED'),
+    notOneOf('result', 'success'),
+    tooLong('username', 128),
+    { why: 'dataAcquisitionDeviceNo a number', patch: { dataAcquisitionDeviceNo: 12 }, field: 'dataAcquisitionDeviceNo', status: 1003 },
+  ],
+});
+
+export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
+  {
+    ...common('data-acquisition-box-usage-snap', 'dataAcquisitionBoxUsageSnapId'),
+    sample: (s) => ({ boxNo: `BOX-${s}`, dataAcquisitionServerNo: `DAS-${s}`, username: `user-${s}`, startTime: T0, endTime: T0 + HOUR, snapTime: T0 + HOUR, remark: `remark ${s}` }),
+    requiredFields: ['boxNo', 'startTime', 'snapTime'],
+    filterFields: ['boxNo', 'dataAcquisitionServerNo', 'username'],
+    sortField: 'boxNo',
+    defaultSort: { field: 'startTime', order: 'descend', value: newest },
+    updateField: 'remark',
+    typedField: 'startTime',
+    maxLength: { field: 'boxNo', max: 64 },
+    timeRange: { field: 'startTime' },
+    invalid: [
+      ...noAndSnapTime('boxNo'),
+      { why: 'startTime negative', patch: { startTime: -5 }, field: 'startTime' },
+      { why: 'endTime as a string', patch: { endTime: 'later' }, field: 'endTime', status: 1003 },
+      tooLong('username', 128),
+      tooLong('remark', 500),
+    ],
+  },
+  {
+    ...common('data-acquisition-device-claim-snap', 'dataAcquisitionDeviceClaimSnapId'),
+    sample: (s) => ({ dataAcquisitionDeviceNo: `DAD-${s}`, username: `user-${s}`, claimTime: T0, expectedReturnTime: T0 + 24 * HOUR, snapTime: T0 + 60_000, remark: `remark ${s}` }),
+    requiredFields: ['dataAcquisitionDeviceNo', 'username', 'claimTime', 'snapTime'],
+    filterFields: ['dataAcquisitionDeviceNo', 'username'],
+    sortField: 'dataAcquisitionDeviceNo',
+    defaultSort: { field: 'claimTime', order: 'descend', value: newest },
+    updateField: 'remark',
+    typedField: 'claimTime',
+    maxLength: { field: 'dataAcquisitionDeviceNo', max: 64 },
+    timeRange: { field: 'claimTime' },
+    invalid: [
+      ...noAndSnapTime('dataAcquisitionDeviceNo'),
+      { why: 'expectedReturnTime negative', patch: { expectedReturnTime: -1 }, field: 'expectedReturnTime' },
+      tooLong('username', 128),
+      tooLong('remark', 500),
+    ],
+  },
+  {
+    ...common('data-acquisition-device-give-back-snap', 'dataAcquisitionDeviceGiveBackSnapId'),
+    sample: (s) => ({ dataAcquisitionDeviceNo: `DAD-${s}`, username: `user-${s}`, giveBackTime: T0 + 2 * HOUR, condition: 'GOOD', snapTime: T0 + 2 * HOUR, remark: `remark ${s}` }),
+    requiredFields: ['dataAcquisitionDeviceNo', 'username', 'giveBackTime', 'condition', 'snapTime'],
+    filterFields: ['dataAcquisitionDeviceNo', 'username', 'condition'],
+    filterAlternatives: { condition: 'DAMAGED' },
+    sortField: 'dataAcquisitionDeviceNo',
+    defaultSort: { field: 'giveBackTime', order: 'descend', value: newest },
+    updateField: 'remark',
+    typedField: 'giveBackTime',
+    maxLength: { field: 'dataAcquisitionDeviceNo', max: 64 },
+    timeRange: { field: 'giveBackTime' },
+    invalid: [
+      ...noAndSnapTime('dataAcquisitionDeviceNo'),
+      notOneOf('condition', 'BROKEN'),
+      notOneOf('condition', 'good'),
+      { why: 'giveBackTime as a string', patch: { giveBackTime: 'today' }, field: 'giveBackTime', status: 1003 },
+    ],
+  },
+  {
+    ...common('data-sync-snap', 'dataSyncSnapId'),
+    sample: (s) => ({ dataAcquisitionServerNo: `DAS-${s}`, syncType: 'INCREMENTAL', startTime: T0, endTime: T0 + 60_000, recordCount: 1250, status: 'SUCCEEDED', errorMessage: `note ${s}`, snapTime: T0 + 60_000 }),
+    requiredFields: ['dataAcquisitionServerNo', 'syncType', 'startTime', 'status', 'snapTime'],
+    filterFields: ['dataAcquisitionServerNo', 'syncType', 'status'],
+    filterAlternatives: { syncType: 'FULL', status: 'FAILED' },
+    sortField: 'dataAcquisitionServerNo',
+    defaultSort: { field: 'startTime', order: 'descend', value: newest },
+    updateField: 'errorMessage',
+    typedField: 'startTime',
+    maxLength: { field: 'dataAcquisitionServerNo', max: 64 },
+    timeRange: { field: 'startTime' },
+    invalid: [
+      ...noAndSnapTime('dataAcquisitionServerNo'),
+      notOneOf('syncType', 'PARTIAL'),
+      notOneOf('status', 'DONE'),
+      { why: 'recordCount negative', patch: { recordCount: -1 }, field: 'recordCount' },
+      { why: 'recordCount fractional', patch: { recordCount: 2.5 }, field: 'recordCount', status: 1003 },
+      { why: 'recordCount above the int column', patch: { recordCount: 2147483648 }, field: 'recordCount' },
+      tooLong('errorMessage', 2000),
+    ],
+    validEdges: [
+      { why: 'recordCount 0 of a running full sync without end', patch: { recordCount: 0, syncType: 'FULL', status: 'RUNNING', endTime: null } },
+      { why: 'snapTime 0 (the epoch)', patch: { snapTime: 0 } },
+    ],
+  },
+  {
+    ...common('device-position-snap', 'devicePositionSnapId'),
+    sample: (s) => ({ deviceNo: `DEV-${s}`, deviceType: 'DATA_ACQUISITION_DEVICE', longitude: 116.397128, latitude: 39.916527, altitude: 43.5, accuracy: 5, snapTime: T0 }),
+    requiredFields: ['deviceNo', 'deviceType', 'longitude', 'latitude', 'snapTime'],
+    filterFields: ['deviceNo', 'deviceType'],
+    filterAlternatives: { deviceType: 'NFC_READER' },
+    sortField: 'deviceNo',
+    defaultSort: { field: 'snapTime', order: 'descend', value: newest },
+    updateField: 'altitude',
+    updateValue: metres,
+    typedField: 'longitude',
+    maxLength: { field: 'deviceNo', max: 64 },
+    timeRange: { field: 'snapTime' },
+    invalid: [
+      ...noAndSnapTime('deviceNo'),
+      notOneOf('deviceType', 'PHONE'),
+      { why: 'longitude above 180', patch: { longitude: 180.000001 }, field: 'longitude' },
+      { why: 'longitude below -180', patch: { longitude: -180.5 }, field: 'longitude' },
+      { why: 'latitude above 90', patch: { latitude: 90.1 }, field: 'latitude' },
+      { why: 'latitude below -90', patch: { latitude: -91 }, field: 'latitude' },
+      { why: 'latitude as a string', patch: { latitude: '39.9' }, field: 'latitude', status: 1003 },
+      { why: 'accuracy negative', patch: { accuracy: -1 }, field: 'accuracy' },
+      { why: 'altitude above 100 km', patch: { altitude: 100_001 }, field: 'altitude' },
+    ],
+    validEdges: [
+      { why: 'longitude 180 and latitude -90', patch: { longitude: 180, latitude: -90 } },
+      { why: 'longitude -180 and latitude 90', patch: { longitude: -180, latitude: 90 } },
+      { why: 'a precise fractional position, accuracy 0', patch: { longitude: -0.1275862, latitude: 51.5072178, altitude: -12.25, accuracy: 0 } },
+    ],
+  },
+  {
+    ...common('device-state-snap', 'deviceStateSnapId'),
+    sample: (s) => ({ deviceNo: `DEV-${s}`, deviceType: 'FINGERPRINT_SCANNER', state: 'ONLINE', batteryLevel: 87, signalStrength: 72, detail: `detail ${s}`, snapTime: T0 }),
+    requiredFields: ['deviceNo', 'deviceType', 'state', 'snapTime'],
+    filterFields: ['deviceNo', 'deviceType', 'state'],
+    filterAlternatives: { deviceType: 'NFC_READER', state: 'FAULT' },
+    sortField: 'deviceNo',
+    defaultSort: { field: 'snapTime', order: 'descend', value: newest },
+    updateField: 'detail',
+    typedField: 'snapTime',
+    maxLength: { field: 'deviceNo', max: 64 },
+    timeRange: { field: 'snapTime' },
+    invalid: [
+      ...noAndSnapTime('deviceNo'),
+      notOneOf('state', 'SLEEPING'),
+      notOneOf('deviceType', 'data_acquisition_device'),
+      { why: 'batteryLevel above 100', patch: { batteryLevel: 101 }, field: 'batteryLevel' },
+      { why: 'batteryLevel negative', patch: { batteryLevel: -1 }, field: 'batteryLevel' },
+      { why: 'batteryLevel fractional', patch: { batteryLevel: 50.5 }, field: 'batteryLevel', status: 1003 },
+      { why: 'signalStrength above 100', patch: { signalStrength: 101 }, field: 'signalStrength' },
+      tooLong('detail', 2000),
+    ],
+    validEdges: [
+      { why: 'batteryLevel 0 and signalStrength 100', patch: { batteryLevel: 0, signalStrength: 100 } },
+      { why: 'batteryLevel 100 and signalStrength 0', patch: { batteryLevel: 100, signalStrength: 0, state: 'CHARGING' } },
+    ],
+  },
+  usage('fingerprint-scanner-usage-snap', 'fingerprintScannerUsageSnapId', 'fingerprintScannerNo', (s) => ({
+    fingerprintScannerNo: `FPS-${s}`,
+    dataAcquisitionDeviceNo: `DAD-${s}`,
+    username: `user-${s}`,
+    result: 'SUCCESS',
+    snapTime: T0,
+  })),
+  usage('nfc-card-usage-snap', 'nfcCardUsageSnapId', 'nfcCardNo', (s) => ({ nfcCardNo: `04A2${s}`, dataAcquisitionDeviceNo: `DAD-${s}`, username: `user-${s}`, result: 'SUCCESS', snapTime: T0 })),
+];
+
+export const SNAPSHOT_GROUP: ResourceGroup = { name: 'snapshot', resources: SNAPSHOT_RESOURCES };
