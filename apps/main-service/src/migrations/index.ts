@@ -1,6 +1,6 @@
+import { KafkaOutbox1795388775655 } from '@app/common';
 import { InitialSchema1795379198966 } from './1795379198966-InitialSchema';
 import { SnapshotSchema1795387638675 } from './1795387638675-SnapshotSchema';
-import { KafkaOutbox1795388775655 } from './1795388775655-KafkaOutbox';
 
 /** MySQL/MariaDB migrations, in order (SQLite is created from the entities). */
 export const MIGRATIONS: Function[] = [
