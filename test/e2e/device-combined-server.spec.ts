@@ -16,7 +16,7 @@ describe('combined local server', () => {
   beforeAll(async () => {
     if (process.env.DB_URL) return;
     const saved = { ...process.env };
-    Object.assign(process.env, { SQLITE_DIR: ':memory:', JWT_SECRET: TEST_JWT_SECRET, DEVICE_TOKEN_SECRET: TEST_DEVICE_TOKEN_SECRET, LOG_LEVEL: 'error' });
+    Object.assign(process.env, { SQLITE_DIR: ':memory:', JWT_SECRET: TEST_JWT_SECRET, DEVICE_TOKEN_SECRET: TEST_DEVICE_TOKEN_SECRET, LOG_LEVEL: 'fatal' });
     try {
       combined = await createCombinedServer();
     } finally {

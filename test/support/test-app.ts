@@ -57,7 +57,7 @@ export async function startApp(env: Record<string, string> = {}, options: { targ
   // a shared database (several app instances over one database) is created and dropped by its owner
   const database = options.shared ?? (await createTestDatabase());
   const saved = { ...process.env };
-  Object.assign(process.env, { JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'error' }, database.env, env);
+  Object.assign(process.env, { JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'fatal' }, database.env, env);
   let app: NestExpressApplication;
   try {
     const moduleRef = await Test.createTestingModule({ imports: [target.module] }).compile();

@@ -16,6 +16,8 @@ const handler = (app: NestExpressApplication) => app.getHttpAdapter().getInstanc
 export interface CombinedServer {
   /** Not listening yet. */
   server: Server;
+  /** The two apps (main-service, device-service), initialised. */
+  apps: NestExpressApplication[];
   close(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export async function createCombinedServer(): Promise<CombinedServer> {
   const server = createServer((request, response) => (isDeviceRequest(request) ? toDevice : toMain)(request, response));
   return {
     server,
+    apps: [main, device],
     close: async () => {
       if (server.listening) await new Promise((resolve) => server.close(resolve));
       await Promise.all([main.close(), device.close()]);

@@ -1,3 +1,4 @@
+import { AppConfig, shutDownOnSignals } from '@app/common';
 import { Logger } from '@nestjs/common';
 import { createCombinedServer } from './combined-server';
 
@@ -12,11 +13,11 @@ async function start(): Promise<void> {
     process.exit(1);
   }
   process.env.PORT ||= '8080'; // both apps' configs (e.g. the local cloud-service node) see the shared port
-  const { server } = await createCombinedServer();
+  const { server, apps } = await createCombinedServer();
   const port = Number(process.env.PORT);
   server.listen(port, () => Logger.log(`listening on http://localhost:${port}: /main-service/swagger-ui and /device-service/swagger-ui`, 'Bootstrap'));
-  // each app closes its own resources on SIGTERM/SIGINT (shutdown hooks); stop accepting connections first
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => server.close());
+  // one server for both apps: drained once, then both apps closed
+  shutDownOnSignals(server, apps, apps[0].get(AppConfig).shutdownTimeoutMs);
 }
 
 void start();

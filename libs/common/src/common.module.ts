@@ -1,19 +1,26 @@
 import { DynamicModule, Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
+import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
 import { AccessGuard } from './auth/access.guard';
 import { JwtStrategy } from './auth/jwt.strategy';
 import { AppConfig } from './config/app-config';
 import { TtlCache } from './crud/ttl-cache';
+import { DrainState } from './health/drain-state';
+import { HealthController } from './health/health.controller';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { EnvelopeExceptionFilter } from './http/exception.filter';
+import { AppLogging } from './logging/app-logging';
 import { ImportBatch } from './messaging/import-batch.entity';
 import { KafkaMessageBus } from './messaging/kafka-message-bus';
 import { InProcessMessageBus, MessageBus } from './messaging/message-bus';
 import { OutboxLease } from './messaging/outbox-lease.entity';
 import { OutboxMessage } from './messaging/outbox-message.entity';
 import { OutboxRelay } from './messaging/outbox.relay';
+import { Metrics } from './metrics/metrics';
+import { MetricsController } from './metrics/metrics.controller';
 import { dataSourceOptions, StorageParts } from './persistence/database';
 import { RequestContextMiddleware } from './tenancy/request-context.middleware';
 
@@ -31,16 +38,21 @@ function messageBus(config: AppConfig, service: string): MessageBus {
   return new KafkaMessageBus({ brokers: config.kafkaBrokers, clientId: service, groupPrefix: service, topicPrefix: config.kafkaTopicPrefix });
 }
 
-/** Config, storage, auth, envelope, errors, tenancy and messaging for one service. */
+/** Config, storage, auth, envelope, errors, tenancy, messaging, logging, health and metrics for one service. */
 @Global()
 @Module({})
 export class CommonModule implements NestModule {
   static forRoot(options: CommonOptions): DynamicModule {
     const configProvider = { provide: AppConfig, useFactory: () => new AppConfig(process.env, { port: options.defaultPort }) };
+    const loggingProvider = { provide: AppLogging, useFactory: (config: AppConfig) => new AppLogging(config, options.name), inject: [AppConfig] };
     return {
       module: CommonModule,
       imports: [
         PassportModule,
+        // nestjs-pino's Logger over this service's logger; the HTTP middleware is mounted by configureApp, before the body parsers
+        LoggerModule.forRootAsync({ inject: [AppLogging], useFactory: (logging: AppLogging) => ({ pinoHttp: { logger: logging.logger }, useExisting: true }) }),
+        // readiness failures are answered (503 with each check's status), not logged with driver messages
+        TerminusModule.forRoot({ logger: false }),
         TypeOrmModule.forRootAsync({
           extraProviders: [configProvider],
           inject: [AppConfig],
@@ -51,8 +63,12 @@ export class CommonModule implements NestModule {
           }),
         }),
       ],
+      controllers: [HealthController, MetricsController],
       providers: [
         configProvider,
+        loggingProvider,
+        DrainState,
+        Metrics,
         TtlCache,
         JwtStrategy,
         OutboxRelay,
@@ -61,7 +77,7 @@ export class CommonModule implements NestModule {
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
       ],
-      exports: [AppConfig, TtlCache, OutboxRelay, MessageBus],
+      exports: [AppConfig, TtlCache, OutboxRelay, MessageBus, AppLogging, DrainState, Metrics],
     };
   }
 

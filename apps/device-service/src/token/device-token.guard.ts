@@ -1,4 +1,4 @@
-import { requiredText } from '@app/common';
+import { RequestContext, requiredText } from '@app/common';
 import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
@@ -31,6 +31,7 @@ export class DeviceTokenGuard implements CanActivate {
     const no = requiredText(request.query[param], param);
     if (caller.kind !== kind || caller.no !== no) throw new ForbiddenException();
     request.deviceCaller = caller;
+    RequestContext.setIdentity({ tenantId: caller.tenantId, user: `${caller.kind}:${caller.no}` });
     return true;
   }
 }

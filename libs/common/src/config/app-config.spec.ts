@@ -171,4 +171,19 @@ describe('AppConfig', () => {
       expect(config({ KAFKA_TOPIC_PREFIX: 'staging.' }).kafkaTopicPrefix).toBe('staging.');
     });
   });
+
+  describe('operations (docs/operations.md)', () => {
+    it('SHUTDOWN_TIMEOUT_MS defaults to 10 s and takes a bounded integer', () => {
+      expect(config().shutdownTimeoutMs).toBe(10_000);
+      expect(config({ SHUTDOWN_TIMEOUT_MS: '2500' }).shutdownTimeoutMs).toBe(2500);
+      for (const bad of ['0', '99', '-1', 'soon', '1.5', '600001']) expect(() => config({ SHUTDOWN_TIMEOUT_MS: bad })).toThrow('SHUTDOWN_TIMEOUT_MS');
+    });
+
+    it('METRICS_ENABLED defaults to true; only true/false', () => {
+      expect(config().metricsEnabled).toBe(true);
+      expect(config({ METRICS_ENABLED: 'false' }).metricsEnabled).toBe(false);
+      expect(config({ METRICS_ENABLED: 'TRUE' }).metricsEnabled).toBe(true);
+      expect(() => config({ METRICS_ENABLED: 'maybe' })).toThrow('METRICS_ENABLED');
+    });
+  });
 });

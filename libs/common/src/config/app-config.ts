@@ -9,7 +9,11 @@ export interface CloudServiceNode {
 
 const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me';
 const DEV_DEVICE_TOKEN_SECRET = 'dev-only-device-token-secret-change-me';
-const toBool = ({ value }: { value: unknown }) => (value === undefined ? undefined : String(value).toLowerCase() === 'true');
+/** `true`/`false` (any case); anything else is left as is, so @IsBoolean names the variable. */
+const toBool = ({ value }: { value: unknown }) => {
+  const text = String(value).toLowerCase();
+  return text === 'true' ? true : text === 'false' ? false : value;
+};
 const toList = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : value;
 
@@ -37,6 +41,8 @@ class Environment {
   @Transform(toBool) @IsBoolean() SAVE_MISSING_ENABLED = true;
   @Type(() => Number) @IsInt() @Min(1) SAVE_MISSING_RATE_LIMIT = 120;
   @IsIn(['fatal', 'error', 'warn', 'log', 'debug', 'verbose']) LOG_LEVEL = 'log';
+  @Type(() => Number) @IsInt() @Min(100) @Max(600_000) SHUTDOWN_TIMEOUT_MS = 10_000;
+  @Transform(toBool) @IsBoolean() METRICS_ENABLED = true;
 }
 
 /** Typed, validated configuration. A bad variable stops start-up with a message naming it. */
@@ -64,6 +70,9 @@ export class AppConfig {
   readonly saveMissingEnabled: boolean;
   readonly saveMissingRateLimit: number;
   readonly logLevel: string;
+  /** How long a SIGTERM/SIGINT waits for in-flight requests and resources before exiting non-zero. */
+  readonly shutdownTimeoutMs: number;
+  readonly metricsEnabled: boolean;
   readonly usesDevJwtSecret: boolean;
 
   constructor(env: NodeJS.ProcessEnv, defaults: { port: number }) {
@@ -97,6 +106,8 @@ export class AppConfig {
     this.saveMissingEnabled = e.SAVE_MISSING_ENABLED;
     this.saveMissingRateLimit = e.SAVE_MISSING_RATE_LIMIT;
     this.logLevel = e.LOG_LEVEL;
+    this.shutdownTimeoutMs = e.SHUTDOWN_TIMEOUT_MS;
+    this.metricsEnabled = e.METRICS_ENABLED;
     this.usesDevJwtSecret = !this.jwtPublicKey && !this.jwtJwksUri && this.jwtSecret === DEV_JWT_SECRET;
   }
 }

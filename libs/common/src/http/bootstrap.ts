@@ -1,9 +1,10 @@
-import { LogLevel } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { json, NextFunction, Request, Response, urlencoded } from 'express';
 import { AppConfig } from '../config/app-config';
 import { ServiceDescription, setupOpenApi } from '../openapi/setup';
-import { assignRequestId } from '../tenancy/request-context.middleware';
+import { Logger as PinoNestLogger } from 'nestjs-pino';
+import { AppLogging } from '../logging/app-logging';
+import { Metrics } from '../metrics/metrics';
 import { failure } from './envelope';
 
 /** Largest accepted request body (imports of tens of thousands of rows fit). */
@@ -15,15 +16,16 @@ function trustProxy(value: string): boolean | number | string {
   return value;
 }
 
-const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
-
 /** Everything an app needs beyond its modules; shared by main.ts and the e2e tests. */
 export function configureApp(app: NestExpressApplication, service: ServiceDescription): NestExpressApplication {
   const config = app.get(AppConfig);
-  app.useLogger(LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(config.logLevel as LogLevel) + 1));
+  app.useLogger(app.get(PinoNestLogger));
   app.set('trust proxy', trustProxy(config.trustProxy));
   app.disable('x-powered-by');
-  app.use(assignRequestId);
+  // first, before the body parsers: their failures (1004, 413) and the 404s outside the prefix are
+  // counted, and logged with a request id, too
+  if (config.metricsEnabled) app.use(app.get(Metrics).record);
+  app.use(app.get(AppLogging).http);
   // registered first: a route's own limit is applied to the bytes actually read (chunked bodies too);
   // the general parsers below skip a body that is already consumed
   for (const [path, limit] of Object.entries(service.bodyLimits ?? {})) {
@@ -36,7 +38,7 @@ export function configureApp(app: NestExpressApplication, service: ServiceDescri
     req.path === `/${service.prefix}` || req.path.startsWith(`/${service.prefix}/`) ? next() : res.status(404).json(failure(404, 'Not found', req.path)),
   );
   app.setGlobalPrefix(service.prefix);
-  app.enableShutdownHooks();
+  // no enableShutdownHooks: http/shutdown.ts drains the HTTP server before closing the app
   setupOpenApi(app, service);
   return app;
 }

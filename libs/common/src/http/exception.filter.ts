@@ -1,8 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, Optional } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { isDuplicateKeyError, isStorageUnavailableError } from '../persistence/db-errors';
-import { requestId } from '../tenancy/request-context.middleware';
-import { AppException } from './app-exception';
+import { requestId } from '../logging/app-logging';
+import { AppException, UnavailableException } from './app-exception';
 import { BodyStatus } from './body-status';
 import { failure } from './envelope';
 import { ErrorTranslator } from './error-translator';
@@ -68,7 +68,8 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     }
     const localized = await this.localize(c.error, request.headers['accept-language']);
     if (response.headersSent) return;
-    response.status(c.http).json(failure(c.body, c.error, path, localized));
+    const extraData = exception instanceof UnavailableException ? exception.extraData : undefined;
+    response.status(c.http).json(failure(c.body, c.error, path, localized, extraData));
   }
 
   private async localize(error: string, acceptLanguage: string | undefined): Promise<string | undefined> {

@@ -129,6 +129,12 @@ export class KafkaMessageBus extends MessageBus {
     await Promise.allSettled([producer?.then((p) => p.disconnect()), admin?.then((a) => a.disconnect())]);
   }
 
+  /** One metadata round trip to the cluster over the shared admin client. */
+  async ping(): Promise<void> {
+    if (this.closed) throw new Error('message bus closed');
+    await (await this.connectedAdmin()).describeCluster();
+  }
+
   private connectedProducer(): Promise<Producer> {
     if (!this.producer) {
       const producer = this.kafka.producer({
@@ -154,13 +160,17 @@ export class KafkaMessageBus extends MessageBus {
     return ensured;
   }
 
-  private async createTopic(topic: string): Promise<void> {
+  private connectedAdmin(): Promise<Admin> {
     if (!this.admin) {
       const admin = this.kafka.admin();
       this.admin = admin.connect().then(() => admin);
       this.admin.catch(() => (this.admin = undefined));
     }
-    const admin = await this.admin;
+    return this.admin;
+  }
+
+  private async createTopic(topic: string): Promise<void> {
+    const admin = await this.connectedAdmin();
     const created = await admin.createTopics({
       waitForLeaders: true,
       // partitions and replication: the broker's defaults (num.partitions, default.replication.factor)

@@ -15,6 +15,8 @@ export abstract class MessageBus {
   abstract publish(topic: string, messages: BusMessage[]): Promise<void>;
   abstract subscribe(topic: string, handler: BusHandler): Promise<void>;
   abstract close(): Promise<void>;
+  /** Resolves when the transport answers (readiness); callers bound it with their own timeout. */
+  abstract ping(): Promise<void>;
 }
 
 /** The embedded default: delivers in order, in this process, and reports handler failures to the publisher. */
@@ -34,5 +36,9 @@ export class InProcessMessageBus extends MessageBus {
 
   async close(): Promise<void> {
     this.handlers.clear();
+  }
+
+  async ping(): Promise<void> {
+    // in this process: up as long as the process is
   }
 }

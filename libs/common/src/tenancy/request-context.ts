@@ -8,29 +8,50 @@ export interface Principal {
   permissions: string[];
 }
 
+/** Who a request's log lines name: a user's tenant and name, or a device's tenant and number. */
+export interface LogIdentity {
+  tenantId: string;
+  user: string;
+}
+
 interface RequestStore {
   principal?: Principal;
+  identity?: LogIdentity;
 }
 
 const storage = new AsyncLocalStorage<RequestStore>();
+/** The store of each request, for code that runs outside its async context (the log line written on 'finish'). */
+const byRequest = new WeakMap<object, RequestStore>();
 
 /**
  * Per-request context over AsyncLocalStorage (cheaper than request-scoped providers).
  * Reading the principal fails closed: code that needs a tenant and runs without one throws.
  */
 export const RequestContext = {
-  run<T>(fn: () => T): T {
-    return storage.run({}, fn);
+  run<T>(fn: () => T, request?: object): T {
+    const store: RequestStore = {};
+    if (request) byRequest.set(request, store);
+    return storage.run(store, fn);
   },
   /** Set once, by the auth guard, after the token has been verified. */
   setPrincipal(principal: Principal): void {
     const store = storage.getStore();
     if (!store) throw new Error('RequestContext.setPrincipal outside a request');
     store.principal = principal;
+    store.identity = { tenantId: principal.tenantId, user: principal.username };
+  },
+  /** For callers proven otherwise than by a Bearer token (device tokens): names them in the logs only. */
+  setIdentity(identity: LogIdentity): void {
+    const store = storage.getStore();
+    if (store) store.identity = identity;
   },
   principal(): Principal {
     const principal = storage.getStore()?.principal;
     if (!principal) throw new Error('No authenticated principal in the request context');
     return principal;
+  },
+  /** The caller to name in a log line: of the current async context, or of the given request. Never throws. */
+  identity(request?: object): LogIdentity | undefined {
+    return (request ? byRequest.get(request) : storage.getStore())?.identity;
   },
 };

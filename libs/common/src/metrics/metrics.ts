@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { DataSource } from 'typeorm';
+import { routeOf } from '../logging/app-logging';
+import { OutboxRelay } from '../messaging/outbox.relay';
+
+type Labels = 'method' | 'route' | 'status';
+
+/** mysql2's pool keeps its connections in queues it does not expose otherwise (checked against mysql2 3.x). */
+interface Mysql2Pool {
+  _allConnections?: { length: number };
+  _freeConnections?: { length: number };
+  _connectionQueue?: { length: number };
+}
+
+/**
+ * One service's Prometheus metrics, in a registry of its own: the combined server hosts two apps in
+ * one process, and prom-client's global registry would mix (and reject) their series. Request
+ * metrics are recorded by an Express middleware on 'finish' (not an interceptor: see
+ * notes/performance.md), labelled by the matched route template so ids never become labels.
+ */
+@Injectable()
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<Labels>;
+  private readonly duration: Histogram<Labels>;
+
+  constructor(dataSource: DataSource, relay: OutboxRelay) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+    this.requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route template and HTTP status', labelNames: ['method', 'route', 'status'], registers });
+    this.duration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time from receiving a request to the end of its response, by method, route template and HTTP status',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    });
+    new Gauge({
+      name: 'outbox_backlog',
+      help: 'Outbox rows not yet handed to the message bus (read at scrape time)',
+      registers,
+      async collect() {
+        // one indexed COUNT per scrape; an unavailable database leaves the last value (readiness reports it)
+        await relay.backlog().then((n) => this.set(n), () => undefined);
+      },
+    });
+    if (dataSource.options.type === 'mysql' || dataSource.options.type === 'mariadb') this.poolGauges(dataSource, registers);
+  }
+
+  /** Express middleware: counts and times every response of the app, whatever answered it. */
+  readonly record = (req: Request, res: Response, next: NextFunction): void => {
+    const end = this.duration.startTimer();
+    res.once('finish', () => {
+      const labels = { method: req.method, route: routeOf(req), status: String(res.statusCode) };
+      end(labels);
+      this.requests.inc(labels);
+    });
+    next();
+  };
+
+  private poolGauges(dataSource: DataSource, registers: Registry[]): void {
+    const pool = () => (dataSource.driver as unknown as { pool?: Mysql2Pool }).pool;
+    const gauge = (name: string, help: string, read: (p: Mysql2Pool) => number | undefined) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          const p = pool();
+          this.set(p ? (read(p) ?? 0) : 0);
+        },
+      });
+    gauge('db_pool_connections_total', 'MySQL pool connections open', (p) => p._allConnections?.length);
+    gauge('db_pool_connections_free', 'MySQL pool connections open and idle', (p) => p._freeConnections?.length);
+    gauge('db_pool_requests_queued', 'Requests waiting for a MySQL pool connection', (p) => p._connectionQueue?.length);
+  }
+}
