@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { sign } from 'jsonwebtoken';
 import { AppModule as DeviceAppModule, DEVICE_SERVICE } from '../../apps/device-service/src/app.module';
-import { Envelope, startApp, TestApp } from './test-app';
+import { Envelope, startApp, StartOptions, TestApp } from './test-app';
 import { Claims } from './tokens';
 
 /**
@@ -46,8 +46,8 @@ export function signDeviceToken(payload: Record<string, unknown>, options: { sub
   });
 }
 
-export async function startDeviceApp(env: Record<string, string> = {}): Promise<DeviceTestApp> {
-  const t = await startApp({ DEVICE_TOKEN_SECRET: TEST_DEVICE_TOKEN_SECRET, ...env }, { target: { module: DeviceAppModule, service: DEVICE_SERVICE } });
+export async function startDeviceApp(env: Record<string, string> = {}, options: StartOptions = {}): Promise<DeviceTestApp> {
+  const t = await startApp({ DEVICE_TOKEN_SECRET: TEST_DEVICE_TOKEN_SECRET, ...env }, { ...options, target: { module: DeviceAppModule, service: DEVICE_SERVICE } });
   const envelope = (res: request.Response): Envelope => ({ ...res.body, httpStatus: res.status });
   const call: DeviceTestApp['call'] = async (method, path, query, body) => {
     const defined = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as Record<string, string>;

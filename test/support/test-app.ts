@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { configureApp, OutboxRelay, ServiceDescription } from '@app/common';
+import { AppLogging, configureApp, OutboxRelay, ServiceDescription } from '@app/common';
 import { Type } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
@@ -47,12 +47,17 @@ export interface ServiceUnderTest {
 
 export const MAIN_SERVICE_UNDER_TEST: ServiceUnderTest = { module: AppModule, service: MAIN_SERVICE };
 
+export interface StartOptions {
+  /** Receives the app's JSON log lines instead of standard output (set LOG_LEVEL in `env` to see more than faults). */
+  logTo?: { write(line: string): void };
+}
+
 /**
  * Boots a service (main-service unless `target` says otherwise) in-process on a fresh database:
  * in-memory SQLite, or (DB_URL set) a new MySQL/MariaDB database with the service's checked-in migrations
  * applied (or on `shared`, which the caller creates and drops).
  */
-export async function startApp(env: Record<string, string> = {}, options: { target?: ServiceUnderTest; shared?: TestDatabase } = {}): Promise<TestApp> {
+export async function startApp(env: Record<string, string> = {}, options: StartOptions & { target?: ServiceUnderTest; shared?: TestDatabase } = {}): Promise<TestApp> {
   const target = options.target ?? MAIN_SERVICE_UNDER_TEST;
   // a shared database (several app instances over one database) is created and dropped by its owner
   const database = options.shared ?? (await createTestDatabase());
@@ -61,7 +66,9 @@ export async function startApp(env: Record<string, string> = {}, options: { targ
   let app: NestExpressApplication;
   try {
     const moduleRef = await Test.createTestingModule({ imports: [target.module] }).compile();
-    app = configureApp(moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error', 'warn'] }), target.service);
+    const created = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error', 'warn'] });
+    if (options.logTo) created.get(AppLogging).captureTo(options.logTo);
+    app = configureApp(created, target.service);
     const dataSource = app.get(DataSource);
     if (database.env.DB_URL) await dataSource.runMigrations();
     await app.init();

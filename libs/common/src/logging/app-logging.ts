@@ -31,10 +31,13 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY, '$1[Redacted]');
 }
 
-/** The route template Express matched (bounded label and log field); one value for anything unmatched. */
+/**
+ * The route template Express matched (bounded label and log field); one value for anything unmatched,
+ * including Nest's not-found handler, itself a wildcard route (`/<prefix>*path`): no operation has a wildcard.
+ */
 export function routeOf(req: IncomingMessage): string {
   const { route, baseUrl } = req as Request;
-  return typeof route?.path === 'string' ? `${baseUrl ?? ''}${route.path}` : 'unmatched';
+  return typeof route?.path === 'string' && !route.path.includes('*') ? `${baseUrl ?? ''}${route.path}` : 'unmatched';
 }
 
 /** The request's id (assigned by the HTTP logger before anything else runs). */
