@@ -146,6 +146,18 @@ describe('main-service', () => {
   });
 });
 
+describe('METRICS_ENABLED=false', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await startApp({ METRICS_ENABLED: 'false' })));
+  afterAll(() => t?.close());
+
+  it('answers 404 (envelope) at /metrics; the probes still answer', async () => {
+    const res = await t.http().get('/main-service/metrics');
+    expect([res.status, res.body.status]).toEqual([404, 404]);
+    expect((await t.http().get('/main-service/health/ready')).status).toBe(200);
+  });
+});
+
 describe('device-service', () => {
   const logs = new LogCapture();
   let d: DeviceTestApp;
