@@ -27,3 +27,12 @@ it('starts, accepts an import into the outbox, and keeps it pending with backoff
   const status = await t.get(`${P}/importStatus?batchId=${res.extraData.batchId}`);
   expect(status).toMatchObject({ status: 200, data: { status: 'PENDING', appliedCount: 0 }, extraData: { outboxBacklog: 1 } });
 });
+
+it('is not ready while the broker is unreachable (kafka: down), within the probe timeout; live stays 200', async () => {
+  const started = Date.now();
+  const ready = await t.http().get('/main-service/health/ready');
+  expect(Date.now() - started).toBeLessThan(5000);
+  expect([ready.status, ready.body.status]).toEqual([503, 503]);
+  expect(ready.body.extraData.health.details).toEqual({ shutdown: { status: 'up' }, database: { status: 'up' }, kafka: { status: 'down' } });
+  expect((await t.http().get('/main-service/health/live')).status).toBe(200);
+});

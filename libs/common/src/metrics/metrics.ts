@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
+import { AppConfig } from '../config/app-config';
 import { routeOf } from '../logging/app-logging';
 import { OutboxRelay } from '../messaging/outbox.relay';
 
@@ -26,9 +27,10 @@ export class Metrics {
   private readonly requests: Counter<Labels>;
   private readonly duration: Histogram<Labels>;
 
-  constructor(dataSource: DataSource, relay: OutboxRelay) {
+  constructor(config: AppConfig, dataSource: DataSource, relay: OutboxRelay) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry });
+    // the process metrics run timers and observers: only when someone can read them
+    if (config.metricsEnabled) collectDefaultMetrics({ register: this.registry });
     this.requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route template and HTTP status', labelNames: ['method', 'route', 'status'], registers });
     this.duration = new Histogram({
       name: 'http_request_duration_seconds',
