@@ -1,10 +1,10 @@
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { json, NextFunction, Request, Response, urlencoded } from 'express';
-import { AppConfig } from '../config/app-config';
-import { ServiceDescription, setupOpenApi } from '../openapi/setup';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
+import { AppConfig } from '../config/app-config';
 import { AppLogging } from '../logging/app-logging';
 import { Metrics } from '../metrics/metrics';
+import { ServiceDescription, setupOpenApi } from '../openapi/setup';
 import { failure } from './envelope';
 
 /** Largest accepted request body (imports of tens of thousands of rows fit). */
