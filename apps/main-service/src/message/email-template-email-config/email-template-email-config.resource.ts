@@ -1,0 +1,15 @@
+import { defineResource } from '@app/common';
+import { messageRoute, NEWEST_FIRST } from '../shared/message-resource';
+import { EmailTemplateEmailConfigSave } from './email-template-email-config.dto';
+import { EmailTemplateEmailConfig } from './email-template-email-config.entity';
+
+export const emailTemplateEmailConfigResource = defineResource({
+  ...messageRoute('email-template-email-config', 'E-mail template configuration link'),
+  entity: EmailTemplateEmailConfig,
+  idField: 'emailTemplateEmailConfigId',
+  saveDto: EmailTemplateEmailConfigSave,
+  filters: ['emailTemplateId', 'emailConfigId'],
+  sortable: ['sort', 'emailTemplateId', 'emailConfigId'],
+  defaultSort: NEWEST_FIRST,
+  uniqueKey: ['emailTemplateId', 'emailConfigId'],
+});

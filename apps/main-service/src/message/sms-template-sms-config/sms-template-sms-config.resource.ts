@@ -1,0 +1,15 @@
+import { defineResource } from '@app/common';
+import { messageRoute, NEWEST_FIRST } from '../shared/message-resource';
+import { SmsTemplateSmsConfigSave } from './sms-template-sms-config.dto';
+import { SmsTemplateSmsConfig } from './sms-template-sms-config.entity';
+
+export const smsTemplateSmsConfigResource = defineResource({
+  ...messageRoute('sms-template-sms-config', 'SMS template configuration link'),
+  entity: SmsTemplateSmsConfig,
+  idField: 'smsTemplateSmsConfigId',
+  saveDto: SmsTemplateSmsConfigSave,
+  filters: ['smsTemplateId', 'smsConfigId'],
+  sortable: ['sort', 'smsTemplateId', 'smsConfigId'],
+  defaultSort: NEWEST_FIRST,
+  uniqueKey: ['smsTemplateId', 'smsConfigId'],
+});
