@@ -47,6 +47,8 @@ export interface ResourceSpec {
   defaultSort: { field: string; order: 'ascend' | 'descend'; value: (i: number) => unknown };
   /** A nullable field that is not part of the key, for updateById. */
   updateField: string;
+  /** updateField is not nullable (a link's `sort`, the only field beside its key): updateById with null is refused instead. */
+  updateFieldNotNull?: boolean;
   /** A valid value of updateField for a label (distinct labels, distinct values); default: the label itself. */
   updateValue?: (label: string) => unknown;
   /** A required non-string field, for wrong-type (1003) and not-null tests. */
