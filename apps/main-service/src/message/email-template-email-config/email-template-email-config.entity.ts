@@ -4,7 +4,7 @@ import { LinkRecord, RecordIdColumn } from '../shared/message-columns';
 
 /** Links e-mail templates to their e-mail configurations: one live link per pair. Indexes: each exact filter, then createdTime, after (tenant, live). */
 @Entity('message_email_template_email_config')
-@Index('uq_email_tpl_cfg_pair', ['tenantId', 'emailTemplateId', 'emailConfigId', 'deleteTime'], { unique: true })
+@Index('uk_email_tpl_cfg_key', ['tenantId', 'emailTemplateId', 'emailConfigId', 'deleteTime'], { unique: true })
 @Index('idx_email_tpl_cfg_created_time', ['tenantId', 'deleteTime', 'createdTime'])
 @Index('idx_email_tpl_cfg_template', ['tenantId', 'deleteTime', 'emailTemplateId', 'createdTime'])
 @Index('idx_email_tpl_cfg_config', ['tenantId', 'deleteTime', 'emailConfigId', 'createdTime'])

@@ -6,7 +6,7 @@ import { CONTENT_TYPES, LANGUAGE_MAX, SUBJECT_MAX } from '../shared/message-valu
 
 /** An e-mail template; code unique per tenant among live records. Indexes: each exact filter, then createdTime, after (tenant, live). */
 @Entity('message_email_template')
-@Index('uq_email_template_code', ['tenantId', 'code', 'deleteTime'], { unique: true })
+@Index('uk_email_template_key', ['tenantId', 'code', 'deleteTime'], { unique: true })
 @Index('idx_email_template_created_time', ['tenantId', 'deleteTime', 'createdTime'])
 @Index('idx_email_template_name', ['tenantId', 'deleteTime', 'name', 'createdTime'])
 @Index('idx_email_template_content_type', ['tenantId', 'deleteTime', 'contentType', 'createdTime'])

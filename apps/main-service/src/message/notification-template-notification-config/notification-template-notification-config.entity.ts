@@ -4,7 +4,7 @@ import { LinkRecord, RecordIdColumn } from '../shared/message-columns';
 
 /** Links notification templates to their notification configurations: one live link per pair. Indexes: each exact filter, then createdTime, after (tenant, live). */
 @Entity('message_notification_template_notification_config')
-@Index('uq_notification_tpl_cfg_pair', ['tenantId', 'notificationTemplateId', 'notificationConfigId', 'deleteTime'], { unique: true })
+@Index('uk_notification_tpl_cfg_key', ['tenantId', 'notificationTemplateId', 'notificationConfigId', 'deleteTime'], { unique: true })
 @Index('idx_notification_tpl_cfg_created_time', ['tenantId', 'deleteTime', 'createdTime'])
 @Index('idx_notification_tpl_cfg_template', ['tenantId', 'deleteTime', 'notificationTemplateId', 'createdTime'])
 @Index('idx_notification_tpl_cfg_config', ['tenantId', 'deleteTime', 'notificationConfigId', 'createdTime'])

@@ -6,7 +6,7 @@ import { NOTIFICATION_LEVELS, SUBJECT_MAX } from '../shared/message-values';
 
 /** A notification template; code unique per tenant among live records. Indexes: each exact filter, then createdTime, after (tenant, live). */
 @Entity('message_notification_template')
-@Index('uq_notification_template_code', ['tenantId', 'code', 'deleteTime'], { unique: true })
+@Index('uk_notification_template_key', ['tenantId', 'code', 'deleteTime'], { unique: true })
 @Index('idx_notification_template_created_time', ['tenantId', 'deleteTime', 'createdTime'])
 @Index('idx_notification_template_name', ['tenantId', 'deleteTime', 'name', 'createdTime'])
 @Index('idx_notification_template_level', ['tenantId', 'deleteTime', 'level', 'createdTime'])

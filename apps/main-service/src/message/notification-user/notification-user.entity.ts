@@ -9,7 +9,7 @@ import { RecordIdColumn } from '../shared/message-columns';
  * filter, then readTime, after (tenant, live): filter + range + default sort is one index range scan.
  */
 @Entity('message_notification_user')
-@Index('uq_notification_user_notification_username', ['tenantId', 'notificationId', 'username', 'deleteTime'], { unique: true })
+@Index('uk_notification_user_key', ['tenantId', 'notificationId', 'username', 'deleteTime'], { unique: true })
 @Index('idx_notification_user_read_time', ['tenantId', 'deleteTime', 'readTime'])
 @Index('idx_notification_user_username', ['tenantId', 'deleteTime', 'username', 'readTime'])
 @Index('idx_notification_user_notification_id', ['tenantId', 'deleteTime', 'notificationId', 'readTime'])

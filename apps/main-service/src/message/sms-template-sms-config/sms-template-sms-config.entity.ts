@@ -4,7 +4,7 @@ import { LinkRecord, RecordIdColumn } from '../shared/message-columns';
 
 /** Links SMS templates to their SMS configurations: one live link per pair. Indexes: each exact filter, then createdTime, after (tenant, live). */
 @Entity('message_sms_template_sms_config')
-@Index('uq_sms_tpl_cfg_pair', ['tenantId', 'smsTemplateId', 'smsConfigId', 'deleteTime'], { unique: true })
+@Index('uk_sms_tpl_cfg_key', ['tenantId', 'smsTemplateId', 'smsConfigId', 'deleteTime'], { unique: true })
 @Index('idx_sms_tpl_cfg_created_time', ['tenantId', 'deleteTime', 'createdTime'])
 @Index('idx_sms_tpl_cfg_template', ['tenantId', 'deleteTime', 'smsTemplateId', 'createdTime'])
 @Index('idx_sms_tpl_cfg_config', ['tenantId', 'deleteTime', 'smsConfigId', 'createdTime'])

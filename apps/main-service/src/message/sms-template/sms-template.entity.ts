@@ -6,7 +6,7 @@ import { SMS_CONTENT_MAX } from '../shared/message-values';
 
 /** An SMS template; code unique per tenant among live records. Indexes: each exact filter, then createdTime, after (tenant, live). */
 @Entity('message_sms_template')
-@Index('uq_sms_template_code', ['tenantId', 'code', 'deleteTime'], { unique: true })
+@Index('uk_sms_template_key', ['tenantId', 'code', 'deleteTime'], { unique: true })
 @Index('idx_sms_template_created_time', ['tenantId', 'deleteTime', 'createdTime'])
 @Index('idx_sms_template_name', ['tenantId', 'deleteTime', 'name', 'createdTime'])
 @Index('idx_sms_template_provider_template_code', ['tenantId', 'deleteTime', 'providerTemplateCode', 'createdTime'])
