@@ -75,3 +75,11 @@ export interface ResourceGroup {
 
 /** updateField's value for a label. */
 export const updateValueOf = (r: ResourceSpec, label: string): unknown => (r.updateValue ? r.updateValue(label) : label);
+
+/** Helpers of the group tables. Sample times lie in 2026; range tests use times from 2030 on, so they never meet a sample. */
+export const T0 = 1767225600000;
+export const HOUR = 3_600_000;
+/** Distinct, newest-last sample values of a main time field (for default-sort tests). */
+export const newest = (i: number): number => T0 + 10 * HOUR + i * 60_000;
+export const tooLong = (field: string, max: number): InvalidCase => ({ why: `${field} longer than ${max}`, patch: { [field]: 'y'.repeat(max + 1) }, field });
+export const notOneOf = (field: string, value: string): InvalidCase => ({ why: `${field} "${value}" not in its value set`, patch: { [field]: value }, field });

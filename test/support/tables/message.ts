@@ -2,14 +2,10 @@
  * The 14 message resources (spec "Resources"; fields DESIGN §9; permissions DESIGN §7; value sets, keys,
  * main time fields and list formats docs/messages.md). Addresses and phone numbers are JSON arrays.
  */
-import { InvalidCase, ResourceGroup, ResourceSpec, SampleRecord } from '../resource-table';
+import { HOUR, InvalidCase, newest, notOneOf, ResourceGroup, ResourceSpec, SampleRecord, T0, tooLong } from '../resource-table';
 
 export const MESSAGE_PREFIX = '/main-service/system-api/message';
 
-/** Sample times lie in 2026; range tests use times from 2030 on, so they never meet a sample. */
-const T0 = 1767225600000;
-const HOUR = 3_600_000;
-const newest = (i: number) => T0 + 10 * HOUR + i * 60_000;
 /** Records without a main time field are newest first by createdTime, which the server sets. */
 const createdNewest = { field: 'createdTime', order: 'descend', value: () => undefined } as const;
 
@@ -28,8 +24,6 @@ const common = (segment: string, idField: string, keyFields: string[] = [], titl
   keyFields,
 });
 
-const tooLong = (field: string, max: number): InvalidCase => ({ why: `${field} longer than ${max}`, patch: { [field]: 'y'.repeat(max + 1) }, field });
-const notOneOf = (field: string, value: string): InvalidCase => ({ why: `${field} "${value}" not in its value set`, patch: { [field]: value }, field });
 const wrongType = (field: string, value: unknown, what: string): InvalidCase => ({ why: `${field} ${what}`, patch: { [field]: value }, field, status: 1003 });
 const badId = (field: string): InvalidCase[] => [
   { why: `${field} with a dash`, patch: { [field]: 'tpl-1' }, field },

@@ -1,5 +1,5 @@
 import { defineResource } from '@app/common';
-import { messageRoute, NEWEST_FIRST } from '../shared/message-resource';
+import { linkOptions, messageRoute } from '../shared/message-resource';
 import { EmailTemplateEmailConfigSave } from './email-template-email-config.dto';
 import { EmailTemplateEmailConfig } from './email-template-email-config.entity';
 
@@ -8,8 +8,5 @@ export const emailTemplateEmailConfigResource = defineResource({
   entity: EmailTemplateEmailConfig,
   idField: 'emailTemplateEmailConfigId',
   saveDto: EmailTemplateEmailConfigSave,
-  filters: ['emailTemplateId', 'emailConfigId'],
-  sortable: ['sort', 'emailTemplateId', 'emailConfigId'],
-  defaultSort: NEWEST_FIRST,
-  uniqueKey: ['emailTemplateId', 'emailConfigId'],
+  ...linkOptions('emailTemplateId', 'emailConfigId'),
 });

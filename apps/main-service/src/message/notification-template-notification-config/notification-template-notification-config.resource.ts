@@ -1,5 +1,5 @@
 import { defineResource } from '@app/common';
-import { messageRoute, NEWEST_FIRST } from '../shared/message-resource';
+import { linkOptions, messageRoute } from '../shared/message-resource';
 import { NotificationTemplateNotificationConfigSave } from './notification-template-notification-config.dto';
 import { NotificationTemplateNotificationConfig } from './notification-template-notification-config.entity';
 
@@ -8,8 +8,5 @@ export const notificationTemplateNotificationConfigResource = defineResource({
   entity: NotificationTemplateNotificationConfig,
   idField: 'notificationTemplateNotificationConfigId',
   saveDto: NotificationTemplateNotificationConfigSave,
-  filters: ['notificationTemplateId', 'notificationConfigId'],
-  sortable: ['sort', 'notificationTemplateId', 'notificationConfigId'],
-  defaultSort: NEWEST_FIRST,
-  uniqueKey: ['notificationTemplateId', 'notificationConfigId'],
+  ...linkOptions('notificationTemplateId', 'notificationConfigId'),
 });

@@ -10,3 +10,14 @@ export const messageRoute = (segment: string, title: string) => ({
   permission: `message-${segment}`,
   title,
 });
+
+/**
+ * Options of a template → configuration link (DESIGN §9: the two ids and sort): filtered by either id,
+ * one live link per pair (422 "<title> exists"), newest first.
+ */
+export const linkOptions = <T extends string, C extends string>(templateField: T, configField: C) => ({
+  filters: [templateField, configField] as (T | C)[],
+  sortable: ['sort', templateField, configField] as ('sort' | T | C)[],
+  defaultSort: NEWEST_FIRST,
+  uniqueKey: [templateField, configField] as (T | C)[],
+});

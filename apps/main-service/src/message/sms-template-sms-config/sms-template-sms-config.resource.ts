@@ -1,5 +1,5 @@
 import { defineResource } from '@app/common';
-import { messageRoute, NEWEST_FIRST } from '../shared/message-resource';
+import { linkOptions, messageRoute } from '../shared/message-resource';
 import { SmsTemplateSmsConfigSave } from './sms-template-sms-config.dto';
 import { SmsTemplateSmsConfig } from './sms-template-sms-config.entity';
 
@@ -8,8 +8,5 @@ export const smsTemplateSmsConfigResource = defineResource({
   entity: SmsTemplateSmsConfig,
   idField: 'smsTemplateSmsConfigId',
   saveDto: SmsTemplateSmsConfigSave,
-  filters: ['smsTemplateId', 'smsConfigId'],
-  sortable: ['sort', 'smsTemplateId', 'smsConfigId'],
-  defaultSort: NEWEST_FIRST,
-  uniqueKey: ['smsTemplateId', 'smsConfigId'],
+  ...linkOptions('smsTemplateId', 'smsConfigId'),
 });
