@@ -380,7 +380,7 @@ describe.each(group.resources)('$segment', (r) => {
       const omitted = await c.page({});
       expect(omitted).toMatchObject({ status: 200, data: [] });
       expect(omitted.extraData).toEqual({ current: 0, pages: 0, size: 0, total });
-      const none = await c.page({ [r.filterFields[0]]: 'NoSuchValue0', current: 1, pageSize: 10 }); // valid for identifier filters too
+      const none = await c.page({ [r.filterFields[0]]: r.noMatch ?? 'no-such-value', current: 1, pageSize: 10 });
       expect(none).toMatchObject({ status: 200, error: null, data: [] });
       expect(none.extraData).toEqual({ current: 1, pages: 0, size: 10, total: 0 });
     });

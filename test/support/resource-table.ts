@@ -39,6 +39,8 @@ export interface ResourceSpec {
   requiredFields: string[];
   /** Exact-match filter fields of count/list/page; the first is a free-text field embedding the seed. */
   filterFields: string[];
+  /** A valid value of the first filter field that no record has (default `no-such-value`; identifiers allow no `-`). */
+  noMatch?: string;
   /** For filters with a closed value set (enums, booleans): another valid value than the sample's. */
   filterAlternatives?: SampleRecord;
   /** A field clients may sort by (sqlQuerySorter.field). */

@@ -38,6 +38,7 @@ const link = (segment: string, idField: string, title: string, templateField: st
   sample: (s) => ({ [templateField]: `tpl${s}`, [configField]: `cfg${s}`, sort: seedNumber(s) }),
   requiredFields: [templateField, configField],
   filterFields: [templateField, configField],
+  noMatch: 'NoSuchTemplate0',
   sortField: 'sort',
   defaultSort: createdNewest,
   updateField: 'sort',
