@@ -24,11 +24,22 @@ const load = <T>(path: string): T => {
   return require(path) as T;
 };
 
+const MESSAGE_KEYED_TABLES = [
+  'message_email_template',
+  'message_email_template_email_config',
+  'message_notification_template',
+  'message_notification_template_notification_config',
+  'message_notification_user',
+  'message_sms_template',
+  'message_sms_template_sms_config',
+];
+
 const SERVICES: ServiceSchema[] = [
   {
     service: 'main-service',
     dataSource: (config) => load<typeof MainDataSourceModule>('../../apps/main-service/src/data-source').mainServiceDataSource(config),
-    keyedTable: (table) => table.startsWith('configuration_'),
+    // configuration records, and the message templates (code), template-configuration links and per-user notifications (docs/messages.md)
+    keyedTable: (table) => table.startsWith('configuration_') || MESSAGE_KEYED_TABLES.includes(table),
   },
   {
     service: 'device-service',

@@ -39,6 +39,8 @@ export interface ResourceSpec {
   requiredFields: string[];
   /** Exact-match filter fields of count/list/page; the first is a free-text field embedding the seed. */
   filterFields: string[];
+  /** A valid value of the first filter field that no record has (default `no-such-value`; identifiers allow no `-`). */
+  noMatch?: string;
   /** For filters with a closed value set (enums, booleans): another valid value than the sample's. */
   filterAlternatives?: SampleRecord;
   /** A field clients may sort by (sqlQuerySorter.field). */
@@ -47,6 +49,8 @@ export interface ResourceSpec {
   defaultSort: { field: string; order: 'ascend' | 'descend'; value: (i: number) => unknown };
   /** A nullable field that is not part of the key, for updateById. */
   updateField: string;
+  /** updateField is not nullable (a link's `sort`, the only field beside its key): updateById with null is refused instead. */
+  updateFieldNotNull?: boolean;
   /** A valid value of updateField for a label (distinct labels, distinct values); default: the label itself. */
   updateValue?: (label: string) => unknown;
   /** A required non-string field, for wrong-type (1003) and not-null tests. */
@@ -73,3 +77,11 @@ export interface ResourceGroup {
 
 /** updateField's value for a label. */
 export const updateValueOf = (r: ResourceSpec, label: string): unknown => (r.updateValue ? r.updateValue(label) : label);
+
+/** Helpers of the group tables. Sample times lie in 2026; range tests use times from 2030 on, so they never meet a sample. */
+export const T0 = 1767225600000;
+export const HOUR = 3_600_000;
+/** Distinct, newest-last sample values of a main time field (for default-sort tests). */
+export const newest = (i: number): number => T0 + 10 * HOUR + i * 60_000;
+export const tooLong = (field: string, max: number): InvalidCase => ({ why: `${field} longer than ${max}`, patch: { [field]: 'y'.repeat(max + 1) }, field });
+export const notOneOf = (field: string, value: string): InvalidCase => ({ why: `${field} "${value}" not in its value set`, patch: { [field]: value }, field });

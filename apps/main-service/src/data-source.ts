@@ -3,12 +3,13 @@ import { AppConfig, COMMON_ENTITIES, dataSourceOptions } from '@app/common';
 import { DataSource } from 'typeorm';
 import { CONFIGURATION_ENTITIES } from './configuration/configuration.resources';
 import { MIGRATIONS } from './migrations';
+import { MESSAGE_ENTITIES } from './message/message.resources';
 import { SNAPSHOT_ENTITIES } from './snapshot/snapshot.resources';
 
 /** The main-service schema: the app, `npm run migrate` and the TypeORM CLI all build it here. */
 export function mainServiceDataSource(config = new AppConfig(process.env, { port: 3000 })): DataSource {
   return new DataSource(
-    dataSourceOptions(config, { name: 'main-service', entities: [...CONFIGURATION_ENTITIES, ...SNAPSHOT_ENTITIES, ...COMMON_ENTITIES], migrations: MIGRATIONS }),
+    dataSourceOptions(config, { name: 'main-service', entities: [...CONFIGURATION_ENTITIES, ...MESSAGE_ENTITIES, ...SNAPSHOT_ENTITIES, ...COMMON_ENTITIES], migrations: MIGRATIONS }),
   );
 }
 

@@ -1,10 +1,12 @@
 /** Every group of standard resources: the one list the table-driven suites iterate (one line per group). */
 import { ResourceGroup, ResourceSpec } from '../resource-table';
 import { CONFIGURATION_GROUP } from './configuration';
+import { MESSAGE_GROUP } from './message';
 import { SNAPSHOT_GROUP } from './snapshot';
 
 export const GROUPS: ResourceGroup[] = [
   CONFIGURATION_GROUP,
+  MESSAGE_GROUP,
   SNAPSHOT_GROUP,
 ];
 

@@ -2,14 +2,10 @@
  * The 8 snapshot resources (spec "Resources"; fields DESIGN §9; value sets, ranges and main time
  * fields docs/snapshots.md). No business key: every snapshot is its own record.
  */
-import { InvalidCase, ResourceGroup, ResourceSpec, SampleRecord } from '../resource-table';
+import { HOUR, InvalidCase, newest, notOneOf, ResourceGroup, ResourceSpec, SampleRecord, T0, tooLong } from '../resource-table';
 
 export const SNAPSHOT_PREFIX = '/main-service/main-api/snapshot';
 
-/** Sample times lie in 2026; range tests use times from 2030 on, so they never meet a sample. */
-const T0 = 1767225600000;
-const HOUR = 3_600_000;
-const newest = (i: number) => T0 + 10 * HOUR + i * 60_000;
 
 /** A number of metres per label, for updating a nullable numeric field (distinct labels, distinct values). */
 const metres = (label: string): number => [...label].reduce((sum, ch, i) => (sum + ch.charCodeAt(0) * (i + 7)) % 90_000, 0) / 10;
@@ -32,8 +28,6 @@ const noAndSnapTime = (noField: string): InvalidCase[] => [
   { why: 'snapTime fractional', patch: { snapTime: 1.5 }, field: 'snapTime', status: 1003 },
   { why: 'snapTime as a date string', patch: { snapTime: '2026-01-01T00:00:00Z' }, field: 'snapTime', status: 1003 },
 ];
-const tooLong = (field: string, max: number): InvalidCase => ({ why: `${field} longer than ${max}`, patch: { [field]: 'y'.repeat(max + 1) }, field });
-const notOneOf = (field: string, value: string): InvalidCase => ({ why: `${field} "${value}" not in its value set`, patch: { [field]: value }, field });
 
 const usage = (segment: string, idField: string, noField: string, sample: (s: string) => SampleRecord): ResourceSpec => ({
   ...common(segment, idField),

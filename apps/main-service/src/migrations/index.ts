@@ -1,5 +1,6 @@
 import { KafkaOutbox1795388775655 } from '@app/common';
 import { InitialSchema1795379198966 } from './1795379198966-InitialSchema';
+import { MessageSchema1795451975519 } from './1795451975519-MessageSchema';
 import { SnapshotSchema1795387638675 } from './1795387638675-SnapshotSchema';
 
 /** MySQL/MariaDB migrations, in order (SQLite is created from the entities). */
@@ -7,4 +8,5 @@ export const MIGRATIONS: Function[] = [
   InitialSchema1795379198966,
   SnapshotSchema1795387638675,
   KafkaOutbox1795388775655,
+  MessageSchema1795451975519,
 ];

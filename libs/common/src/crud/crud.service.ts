@@ -137,6 +137,15 @@ export class CrudService<E extends BaseRecord> {
     return false;
   }
 
+  /**
+   * Sets the changes on every live record of the caller's tenant whose fields equal `match` (e.g. a user's
+   * unread rows); server columns are stamped as by updateById. Returns how many records changed.
+   */
+  async updateMatching(match: Row, changes: Row): Promise<number> {
+    const scope = requestScope();
+    return this.guarded(scope, () => this.update(this.dataSource.manager, scope, this.where(scope.tenantId, match), changes));
+  }
+
   removeById(id: string): Promise<boolean> {
     return this.removeByIds([id]);
   }

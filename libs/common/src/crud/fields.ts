@@ -1,6 +1,29 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  isEmail,
+  isFQDN,
+  isIP,
+  isJSON,
+  isURL,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+  ValidateIf,
+  ValidationOptions,
+} from 'class-validator';
 import { CLIENT_ID_PATTERN } from '../persistence/ids';
 
 /**
@@ -9,13 +32,34 @@ import { CLIENT_ID_PATTERN } from '../persistence/ids';
  */
 interface Common {
   required?: boolean;
+  /** An optional field whose column has a default instead of null: may be omitted, but null is refused. Default true. */
+  nullable?: boolean;
   description?: string;
   example?: unknown;
 }
 
-const presence = (o: Common) => (o.required ? [] : [IsOptional()]);
+const nullable = (o: Common) => !o.required && o.nullable !== false;
+const presence = (o: Common) => (o.required ? [] : nullable(o) ? [IsOptional()] : [ValidateIf((_obj, value) => value !== undefined)]);
 const doc = (o: Common, extra: Record<string, unknown>) =>
-  ApiProperty({ required: !!o.required, nullable: !o.required, description: o.description, example: o.example, ...extra });
+  ApiProperty({ required: !!o.required, nullable: nullable(o), description: o.description, example: o.example, ...extra });
+
+/**
+ * Well-known text formats, checked beside the length. `email`: an address without display name, quotes,
+ * commas or semicolons; `url`: absolute http(s); `hostname`: a DNS name or an IP address; `e164`: `+` and
+ * 2 to 15 digits; `bcp47`: a language tag (language, optional script, region and variants, e.g. `zh-Hans-CN`);
+ * `json`: a JSON object or array.
+ */
+export type TextFormat = 'email' | 'url' | 'hostname' | 'e164' | 'bcp47' | 'json';
+
+const BCP47 = /^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|\d{3}))?(-([A-Za-z\d]{5,8}|\d[A-Za-z\d]{3}))*$/;
+const FORMATS: Record<TextFormat, { test: (value: string) => boolean; message: string; openApi: Record<string, unknown> }> = {
+  email: { test: (v) => isEmail(v) && !/[",;\s]/.test(v), message: '$property must be an e-mail address', openApi: { format: 'email' } },
+  url: { test: (v) => isURL(v, { protocols: ['http', 'https'], require_protocol: true, require_tld: false }), message: '$property must be an http(s) URL', openApi: { format: 'uri' } },
+  hostname: { test: (v) => isIP(v) || isFQDN(v, { require_tld: false }), message: '$property must be a host name or IP address', openApi: { format: 'hostname' } },
+  e164: { test: (v) => /^\+[1-9]\d{1,14}$/.test(v), message: '$property must be a phone number in E.164 form (+ and 2 to 15 digits)', openApi: { pattern: '^\\+[1-9]\\d{1,14}$' } },
+  bcp47: { test: (v) => BCP47.test(v), message: '$property must be a BCP 47 language tag, e.g. en or zh-CN', openApi: { pattern: BCP47.source } },
+  json: { test: (v) => isJSON(v) && /^\s*[[{]/.test(v), message: '$property must be a JSON object or array', openApi: {} },
+};
 
 export interface TextOptions extends Common {
   max: number;
@@ -25,19 +69,48 @@ export interface TextOptions extends Common {
   patternMessage?: string;
   /** A secret: accepted on writes, never returned (its column is `select: false`, see ResourceOptions.writeOnly). */
   writeOnly?: boolean;
+  format?: TextFormat;
 }
 
 /** A string rule with its own name, so several rules on one field each keep their message. */
-const textRule = (name: string, test: (value: string) => boolean, message: string) =>
-  ValidateBy({ name, validator: { validate: (value) => typeof value !== 'string' || test(value), defaultMessage: () => message } });
+const textRule = (name: string, test: (value: string) => boolean, message: string, options?: ValidationOptions) =>
+  ValidateBy({ name, validator: { validate: (value) => typeof value !== 'string' || test(value), defaultMessage: () => message } }, options);
+
+/** The rules of one string (with `each`: of every item of a list). */
+function textRules(o: TextOptions, each?: ValidationOptions): PropertyDecorator[] {
+  const rules = [IsString(each), MaxLength(o.max, each)];
+  if (o.required) rules.push(IsNotEmpty(each), textRule('isNotBlank', (v) => /\S/.test(v), '$property must not be blank', each));
+  if (o.key) rules.push(textRule('noSurroundingWhitespace', (v) => v === v.trim(), '$property must not start or end with whitespace', each));
+  if (o.pattern) rules.push(Matches(o.pattern, { ...each, message: o.patternMessage ?? `$property must match ${o.pattern}` }));
+  if (o.format) rules.push(textRule(`format:${o.format}`, FORMATS[o.format].test, FORMATS[o.format].message, each));
+  return rules;
+}
+
+const textDoc = (o: TextOptions) => ({ type: String, maxLength: o.max, ...(o.pattern ? { pattern: o.pattern.source } : {}), ...(o.format ? FORMATS[o.format].openApi : {}) });
 
 export function Text(o: TextOptions): PropertyDecorator {
-  const rules = [IsString(), MaxLength(o.max)];
-  if (o.required) rules.push(IsNotEmpty(), textRule('isNotBlank', (v) => /\S/.test(v), '$property must not be blank'));
-  if (o.key) rules.push(textRule('noSurroundingWhitespace', (v) => v === v.trim(), '$property must not start or end with whitespace'));
-  if (o.pattern) rules.push(Matches(o.pattern, { message: o.patternMessage ?? `$property must match ${o.pattern}` }));
   const secret = o.writeOnly ? { writeOnly: true, description: o.description ?? 'Write-only: stored, never returned; omitted on update keeps the stored value' } : {};
-  return applyDecorators(...presence(o), ...rules, doc(o, { type: String, maxLength: o.max, ...(o.pattern ? { pattern: o.pattern.source } : {}), ...secret }));
+  return applyDecorators(...presence(o), ...textRules(o), doc(o, { ...textDoc(o), ...secret }));
+}
+
+export interface TextListOptions extends Omit<TextOptions, 'writeOnly' | 'key'> {
+  maxItems: number;
+}
+
+/**
+ * A JSON array of strings (e-mail addresses, phone numbers), each checked like a required key Text
+ * (no blank items, no surrounding whitespace). A required list needs at least one item.
+ */
+export function TextList(o: TextListOptions): PropertyDecorator {
+  const { required, description, example, nullable: _n, maxItems, ...item } = o;
+  const size = [...(required ? [ArrayNotEmpty()] : []), ArrayMaxSize(maxItems)];
+  return applyDecorators(
+    ...presence(o),
+    IsArray(),
+    ...size,
+    ...textRules({ ...item, required: true, key: true }, { each: true }),
+    doc(o, { type: 'array', items: { ...textDoc(o), type: 'string' }, maxItems, minItems: required ? 1 : 0, description, example }),
+  );
 }
 
 export interface IntOptions extends Common {

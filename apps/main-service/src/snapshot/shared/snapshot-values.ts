@@ -11,10 +11,5 @@ export const GIVE_BACK_CONDITIONS = ['GOOD', 'WORN', 'DAMAGED', 'MISSING_PARTS']
 export const SYNC_TYPES = ['FULL', 'INCREMENTAL'] as const;
 export const SYNC_STATUSES = ['RUNNING', 'SUCCEEDED', 'FAILED'] as const;
 
-/** Device, box, scanner and card numbers: letters and digits, then also `.`, `_`, `:` or `-`. */
-export const DEVICE_NO_PATTERN = /^[0-9A-Za-z][0-9A-Za-z._:-]*$/;
+/** Device, box, scanner and card numbers (pattern: CODE_PATTERN of ../../shared/values). */
 export const DEVICE_NO_MAX = 64;
-/** As long as createdUsername (BaseRecord). */
-export const USERNAME_MAX = 128;
-export const REMARK_MAX = 500;
-export const MESSAGE_MAX = 2000;

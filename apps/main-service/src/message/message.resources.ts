@@ -1,0 +1,36 @@
+import { ResourceRegistration } from '@app/common';
+import { emailResource } from './email/email.resource';
+import { emailConfigResource } from './email-config/email-config.resource';
+import { emailTemplateResource } from './email-template/email-template.resource';
+import { emailTemplateEmailConfigResource } from './email-template-email-config/email-template-email-config.resource';
+import { notificationResource } from './notification/notification.resource';
+import { notificationConfigResource } from './notification-config/notification-config.resource';
+import { notificationTemplateResource } from './notification-template/notification-template.resource';
+import { notificationTemplateNotificationConfigResource } from './notification-template-notification-config/notification-template-notification-config.resource';
+import { NotificationUserController } from './notification-user/notification-user.controller';
+import { notificationUserResource } from './notification-user/notification-user.resource';
+import { smsResource } from './sms/sms.resource';
+import { smsConfigResource } from './sms-config/sms-config.resource';
+import { smsPackageResource } from './sms-package/sms-package.resource';
+import { smsTemplateResource } from './sms-template/sms-template.resource';
+import { smsTemplateSmsConfigResource } from './sms-template-sms-config/sms-template-sms-config.resource';
+
+/** The message group's resources: the one place a new one is registered. */
+export const MESSAGE_RESOURCES: ResourceRegistration[] = [
+  { resource: emailResource },
+  { resource: emailConfigResource },
+  { resource: emailTemplateResource },
+  { resource: emailTemplateEmailConfigResource },
+  { resource: notificationResource },
+  { resource: notificationConfigResource },
+  { resource: notificationTemplateResource },
+  { resource: notificationTemplateNotificationConfigResource },
+  { resource: notificationUserResource, controller: NotificationUserController },
+  { resource: smsResource },
+  { resource: smsConfigResource },
+  { resource: smsPackageResource },
+  { resource: smsTemplateResource },
+  { resource: smsTemplateSmsConfigResource },
+];
+
+export const MESSAGE_ENTITIES = MESSAGE_RESOURCES.map((r) => r.resource.entity);

@@ -1,0 +1,55 @@
+import { Bool, CLIENT_ID_PATTERN, Int, Text } from '@app/common';
+import { Code, FieldOptions, Name, Remark } from '../../shared/fields';
+import { CODE_MAX, RECORD_ID_MAX } from './message-values';
+
+/** The identifier of another message record (a template, configuration, notification). */
+export const RecordId = (o: FieldOptions) =>
+  Text({ max: RECORD_ID_MAX, key: true, pattern: CLIENT_ID_PATTERN, patternMessage: '$property must be 1 to 32 characters of [0-9A-Za-z]', ...o });
+
+export const Enabled = () => Bool({ required: true, example: true, description: 'Whether it may be used' });
+
+/** A count: never negative, 0 when omitted (null refused). */
+export const Count = (o: FieldOptions) => Int({ min: 0, nullable: false, ...o });
+
+/** What a message was sent for: a business type and the id of that business record (free codes of the caller). */
+export abstract class BusinessFields {
+  @Code(CODE_MAX, { example: 'ORDER', description: 'Kind of business record the message is about' })
+  businessType?: string | null;
+
+  @Text({ max: CODE_MAX, key: true, example: 'SO-2026-0001', description: 'Identifier of that business record' })
+  businessId?: string | null;
+}
+
+/** name, enabled, remark: what every sender configuration has. */
+export abstract class ConfigFields {
+  @Name({ required: true, example: 'Default sender' })
+  name: string;
+
+  @Enabled()
+  enabled: boolean;
+
+  @Remark()
+  remark?: string | null;
+}
+
+/** code (unique per tenant), name, enabled, remark: what every template has. */
+export abstract class TemplateFields {
+  @Code(CODE_MAX, { required: true, example: 'password-reset', description: 'Unique among the tenant\'s live templates of this kind' })
+  code: string;
+
+  @Name({ required: true, example: 'Password reset' })
+  name: string;
+
+  @Enabled()
+  enabled: boolean;
+
+  @Remark()
+  remark?: string | null;
+}
+
+/** The order of a template's configurations (ascending): 0 when omitted. */
+export abstract class LinkFields {
+  @Int({ nullable: false, example: 1, description: 'Order of the configurations of one template (ascending)' })
+  sort?: number;
+}
+

@@ -1,0 +1,21 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Entity, Index, PrimaryColumn } from 'typeorm';
+import { LinkRecord, RecordIdColumn } from '../shared/message-columns';
+
+/** Links SMS templates to their SMS configurations: one live link per pair. Indexes: each exact filter, then createdTime, after (tenant, live). */
+@Entity('message_sms_template_sms_config')
+@Index('uk_sms_tpl_cfg_key', ['tenantId', 'smsTemplateId', 'smsConfigId', 'deleteTime'], { unique: true })
+@Index('idx_sms_tpl_cfg_created_time', ['tenantId', 'deleteTime', 'createdTime'])
+@Index('idx_sms_tpl_cfg_template', ['tenantId', 'deleteTime', 'smsTemplateId', 'createdTime'])
+@Index('idx_sms_tpl_cfg_config', ['tenantId', 'deleteTime', 'smsConfigId', 'createdTime'])
+export class SmsTemplateSmsConfig extends LinkRecord {
+  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
+  @PrimaryColumn({ type: 'varchar', length: 32 })
+  smsTemplateSmsConfigId: string;
+
+  @RecordIdColumn({ description: 'The SMS template' })
+  smsTemplateId: string;
+
+  @RecordIdColumn({ description: 'The SMS configuration' })
+  smsConfigId: string;
+}
