@@ -177,6 +177,11 @@ check('migration Jobs run each service\'s migrate output with its image and data
     c?.command?.join(' ') === `node ${s.migrate}` ? null : `Job ${name}-migrate should run node ${s.migrate}`,
     c && c.image === image ? null : `Job ${name}-migrate image ${c?.image} differs from the Deployment's ${image}`,
     job?.spec.template.spec.containers[0].envFrom?.some((f) => f.secretRef?.name === `${name}-secrets`) ? null : `Job ${name}-migrate does not read ${name}-secrets`,
+    // the README applies component=config, then component=migration, then everything
+    job?.metadata.labels?.['app.kubernetes.io/component'] === 'migration' ? null : `Job ${name}-migrate lacks label component=migration`,
+    ...(c?.envFrom ?? []).filter((f) => f.configMapRef).map((f) =>
+      named(overlay, 'ConfigMap', f.configMapRef.name)?.metadata.labels?.['app.kubernetes.io/component'] === 'config' ? null : `ConfigMap ${f.configMapRef.name} lacks label component=config`),
+    ...byKind(overlay, 'Namespace').map((n) => (n.metadata.labels?.['app.kubernetes.io/component'] === 'config' ? null : `Namespace ${n.metadata.name} lacks label component=config`)),
   ];
 }));
 
