@@ -199,6 +199,7 @@ check('Ingress routes each prefix to its Service and port; device-service also o
   }),
   ...services.map(([, s]) => (routes.some((r) => r.path === s.prefix) ? null : `no route for ${s.prefix}`)),
   new Set(routes.filter((r) => r.backend.service.name === 'device-service').map((r) => r.host)).size >= 2 ? null : 'device-service needs a host of its own besides the shared one',
+  ...routes.map((r) => (ingresses.some((i) => i.spec.tls?.some((t) => t.hosts?.includes(r.host))) ? null : `host ${r.host} has no TLS entry`)),
   ...ingresses.map((i) => (parseFloat(i.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-body-size']) >= contract.bodyLimitMb ? null : `${i.metadata.name}: proxy-body-size below ${contract.bodyLimitMb}m`)),
 ]);
 

@@ -18,19 +18,21 @@ export function parseYaml(text, name) {
   }).filter((d) => d && typeof d === 'object');
 }
 
+// KUBECTL=/nonexistent exercises the fallback below
+const kubectlBin = process.env.KUBECTL || 'kubectl';
 let kubectl;
 /** Renders a kustomization with kubectl's built-in kustomize; null when kubectl is not installed. */
 export function kustomize(dir) {
   if (kubectl === undefined) {
     try {
-      execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
+      execFileSync(kubectlBin, ['version', '--client'], { stdio: 'ignore' });
       kubectl = true;
     } catch {
       kubectl = false;
     }
   }
   if (!kubectl) return null;
-  return parseYaml(execFileSync('kubectl', ['kustomize', join(root, dir)], { encoding: 'utf8' }), dir);
+  return parseYaml(execFileSync(kubectlBin, ['kustomize', join(root, dir)], { encoding: 'utf8' }), dir);
 }
 
 /** Without kubectl: the resource files a kustomization lists (recursively), patches not applied. */
