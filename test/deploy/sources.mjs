@@ -1,0 +1,70 @@
+// Reads what the deployment checks compare: the contract, rendered manifests, and the names the apps accept.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseAllDocuments } from 'yaml';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const read = (path) => readFileSync(join(root, path), 'utf8');
+export const contract = JSON.parse(read('test/deploy/contract.json'));
+
+/** Every YAML document of a text, as plain objects; a YAML error throws with the file name. */
+export function parseYaml(text, name) {
+  // merge: compose files share blocks with YAML merge keys (<<)
+  return parseAllDocuments(text, { merge: true }).map((doc) => {
+    if (doc.errors.length) throw new Error(`${name}: ${doc.errors[0].message}`);
+    return doc.toJS({ maxAliasCount: 1000 });
+  }).filter((d) => d && typeof d === 'object');
+}
+
+// KUBECTL=/nonexistent exercises the fallback below
+const kubectlBin = process.env.KUBECTL || 'kubectl';
+let kubectl;
+/** Renders a kustomization with kubectl's built-in kustomize; null when kubectl is not installed. */
+export function kustomize(dir) {
+  if (kubectl === undefined) {
+    try {
+      execFileSync(kubectlBin, ['version', '--client'], { stdio: 'ignore' });
+      kubectl = true;
+    } catch {
+      kubectl = false;
+    }
+  }
+  if (!kubectl) return null;
+  return parseYaml(execFileSync(kubectlBin, ['kustomize', join(root, dir)], { encoding: 'utf8' }), dir);
+}
+
+/** Without kubectl: the resource files a kustomization lists (recursively), patches not applied. */
+export function listedResources(dir) {
+  const k = parseYaml(read(join(dir, 'kustomization.yaml')), dir)[0];
+  return (k.resources ?? []).flatMap((r) => {
+    const path = join(dir, r);
+    return existsSync(join(root, path, 'kustomization.yaml')) ? listedResources(path) : parseYaml(read(path), path);
+  });
+}
+
+/** Upper-case names in backticks in the first column of a markdown table between two headings. */
+function tableNames(markdown, heading) {
+  const start = markdown.indexOf(heading);
+  if (start < 0) return null;
+  const section = markdown.slice(start + heading.length).split(/\n#{1,3} /)[0];
+  const names = section.split('\n').filter((l) => l.startsWith('| `')).flatMap((l) => l.split('|')[1].match(/`([A-Z][A-Z0-9_]+)`/g) ?? []);
+  return new Set(names.map((n) => n.slice(1, -1)));
+}
+
+export const readmeNames = () => tableNames(read('README.md'), '## Configuration');
+
+/** DESIGN §2 from shared/ beside the repository (CI) or beside the worktree folder; DESIGN_MD overrides. */
+export function designNames() {
+  const candidates = [process.env.DESIGN_MD, join(root, '../shared/DESIGN.md'), join(root, '../../shared/DESIGN.md')];
+  const path = candidates.find((p) => p && existsSync(p));
+  return path ? tableNames(readFileSync(path, 'utf8'), '## 2. Configuration') : null;
+}
+
+/** The variables AppConfig validates: the properties of its Environment class. */
+export function appConfigNames() {
+  const src = read('libs/common/src/config/app-config.ts');
+  const body = src.slice(src.indexOf('class Environment'), src.indexOf('\n}', src.indexOf('class Environment')));
+  return new Set([...body.matchAll(/\b([A-Z][A-Z0-9_]+)\??\s*[:=]/g)].map((m) => m[1]));
+}
