@@ -1,5 +1,5 @@
 /**
- * SIGTERM on the built service, started alone as in Kubernetes (docs/operations.md "Shutdown"):
+ * SIGTERM on the built services, each alone as in Kubernetes and both behind one port as `npm start` runs them (docs/operations.md "Shutdown"):
  * requests in flight finish with 200, new connections are refused, the process exits 0.
  * Builds first (`npm run build`); always on SQLite in a temporary folder (the sequence does not depend on the database).
  */
@@ -12,9 +12,34 @@ import { join, resolve } from 'node:path';
 import { bearer, TEST_JWT_SECRET } from '../support/tokens';
 
 const ROOT = resolve(__dirname, '../..');
-const IMPORT = '/main-service/system-api/configuration/data-dictionary-type/importList';
+const IN_FLIGHT_PER_SERVICE = 2;
+
+/** A write of one service: its path and a body (large for main-service's import, small for the registry). */
+interface Write {
+  path: string;
+  body: (n: number) => unknown;
+  /** `extraData.count` for an import, `data: true` for a save. */
+  done: (body: { data: unknown; extraData: { count?: number } }) => unknown;
+}
+
 const ROWS = 4000;
-const IN_FLIGHT = 4;
+const MAIN_WRITE: Write = {
+  path: '/main-service/system-api/configuration/data-dictionary-type/importList',
+  body: (n) => Array.from({ length: ROWS }, (_, i) => ({ dataDictionaryTypeCode: `shutdown-${n}-${i}`, name: `Name ${i}`, sort: i })),
+  done: (body) => body.extraData.count,
+};
+const DEVICE_WRITE: Write = {
+  path: '/device-service/system-api/device/data-acquisition-server/save',
+  body: (n) => ({ dataAcquisitionServerNo: `DAS-SHUTDOWN-${n}`, name: `Server ${n}`, secret: 'correct-horse-battery-staple' }),
+  done: (body) => body.data,
+};
+
+/** The three ways the services run: each alone (Kubernetes) and both behind one port (`npm start`). */
+const TARGETS = [
+  { name: 'main-service alone', entry: 'dist/apps/main-service/src/main.js', writes: [MAIN_WRITE] },
+  { name: 'device-service alone', entry: 'dist/apps/device-service/src/main.js', writes: [DEVICE_WRITE] },
+  { name: 'the combined server', entry: 'dist/apps/local/src/local.js', writes: [MAIN_WRITE, DEVICE_WRITE] },
+];
 
 const freePort = (): Promise<number> =>
   new Promise((done, fail) => {
@@ -37,14 +62,14 @@ const tryConnect = (port: number): Promise<string> =>
   });
 
 /**
- * An import whose body is sent in `chunks` parts `gapMs` apart: in flight (being read) for a known
+ * A write whose body is sent in `chunks` parts `gapMs` apart: in flight (being read) for a known
  * time, while the server's event loop stays free (SQLite writes synchronously once the body is in).
  */
-function slowImport(port: number, n: number, chunks = 10, gapMs = 150): Promise<{ http: number; body: { status: number; extraData: { count: number } } }> {
-  const body = Buffer.from(JSON.stringify(Array.from({ length: ROWS }, (_, i) => ({ dataDictionaryTypeCode: `shutdown-${n}-${i}`, name: `Name ${i}`, sort: i }))));
+function slowWrite(port: number, write: Write, n: number, chunks = 10, gapMs = 150): Promise<{ http: number; body: { status: number; data: unknown; extraData: { count?: number } } }> {
+  const body = Buffer.from(JSON.stringify(write.body(n)));
   return new Promise((done, fail) => {
     const req = request(
-      { host: '127.0.0.1', port, method: 'POST', path: IMPORT, headers: { Authorization: bearer(), 'Content-Type': 'application/json', 'Content-Length': body.length } },
+      { host: '127.0.0.1', port, method: 'POST', path: write.path, headers: { Authorization: bearer(), 'Content-Type': 'application/json', 'Content-Length': body.length } },
       (res) => {
         let text = '';
         res.on('data', (chunk) => (text += chunk));
@@ -64,7 +89,13 @@ function slowImport(port: number, n: number, chunks = 10, gapMs = 150): Promise<
   });
 }
 
-describe('graceful shutdown of the built main-service', () => {
+const readyPath = (write: Write) => `/${write.path.split('/')[1]}/health/ready`;
+
+beforeAll(() => {
+  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 240_000 });
+}, 300_000);
+
+describe.each(TARGETS)('graceful shutdown of $name (built)', ({ entry, writes }) => {
   let dir: string;
   let child: ChildProcess;
   let port: number;
@@ -72,22 +103,21 @@ describe('graceful shutdown of the built main-service', () => {
   const base = () => `http://127.0.0.1:${port}`;
 
   beforeAll(async () => {
-    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 240_000 });
     dir = mkdtempSync(join(tmpdir(), 'shutdown-'));
     port = await freePort();
     const env: NodeJS.ProcessEnv = { ...process.env, SQLITE_DIR: dir, PORT: String(port), JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'log', SHUTDOWN_TIMEOUT_MS: '60000' };
     delete env.DB_URL;
     delete env.KAFKA_BROKERS;
-    child = spawn(process.execPath, [join(ROOT, 'dist/apps/main-service/src/main.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [join(ROOT, entry)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
     for (let i = 0; ; i++) {
-      const ready = await fetch(`${base()}/main-service/health/ready`).then((r) => r.status, () => 0);
-      if (ready === 200) break;
+      const ready = await Promise.all(writes.map((w) => fetch(`${base()}${readyPath(w)}`).then((r) => r.status, () => 0)));
+      if (ready.every((status) => status === 200)) break;
       if (i > 300 || child.exitCode !== null) throw new Error(`service did not start:\n${output}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-  }, 300_000);
+  }, 60_000);
 
   afterAll(() => {
     if (child && child.exitCode === null) child.kill('SIGKILL');
@@ -96,22 +126,25 @@ describe('graceful shutdown of the built main-service', () => {
 
   it('finishes the requests in flight with 200, refuses new connections, exits 0', async () => {
     const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-    // each import's body takes ~1.5 s to arrive: all of them are in flight when the signal comes
-    const imports = Array.from({ length: IN_FLIGHT }, (_, n) => slowImport(port, n));
+    // each write's body takes ~1.5 s to arrive: all of them are in flight when the signal comes
+    const sent = writes.flatMap((write) => Array.from({ length: IN_FLIGHT_PER_SERVICE }, (_, n) => ({ write, n })));
+    const pending = sent.map(({ write, n }) => slowWrite(port, write, n));
     await new Promise((r) => setTimeout(r, 300));
     const sentAt = Date.now();
     child.kill('SIGTERM');
-    // SQLite writes synchronously: the signal is handled between two imports' writes
+    // SQLite writes synchronously: the signal is handled between two writes
     for (let i = 0; i < 600 && !output.includes('SIGTERM: draining'); i++) await new Promise((r) => setTimeout(r, 50));
     expect(await tryConnect(port)).toBe('ECONNREFUSED');
 
-    const results = await Promise.all(imports);
-    expect(results.map((r) => [r.http, r.body.status, r.body.extraData.count])).toEqual(Array.from({ length: IN_FLIGHT }, () => [200, 200, ROWS]));
+    const results = await Promise.all(pending);
+    expect(results.map((r) => [r.http, r.body.status])).toEqual(sent.map(() => [200, 200]));
+    expect(results.map((r, i) => sent[i].write.done(r.body))).toEqual(sent.map(({ write }) => (write === MAIN_WRITE ? ROWS : true)));
     expect(await exited).toBe(0);
-    // some imports were still running when the server stopped listening (else this test proves nothing)
-    const drainingAt = Date.parse(JSON.parse(output.split('\n').find((l) => l.includes('SIGTERM: draining'))!).time);
-    const completed = output.split('\n').filter((l) => l.includes('"route":"' + IMPORT + '"')).map((l) => Date.parse(JSON.parse(l).time));
-    expect(completed).toHaveLength(IN_FLIGHT);
+    // some writes were still running when the server stopped listening (else this test proves nothing)
+    const lines = output.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { msg?: string; route?: string; time: string });
+    const drainingAt = Date.parse(lines.find((l) => l.msg?.includes('SIGTERM: draining'))!.time);
+    const completed = lines.filter((l) => writes.some((w) => l.route === w.path)).map((l) => Date.parse(l.time));
+    expect(completed).toHaveLength(sent.length);
     expect(Math.max(...completed)).toBeGreaterThan(Math.max(sentAt, drainingAt));
   }, 120_000);
 });
