@@ -11,6 +11,7 @@
 //   BENCH_ONLY          comma-separated operation names to run (default: all)
 //   BENCH_KEEP_DB=1     keep the database afterwards (to EXPLAIN the queries); it is dropped otherwise
 //   BENCH_SERVICE_ARGS  extra node arguments of the service, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+//   BENCH_JSON=1        also print the results as one JSON line
 //
 // Every response is checked: any non-2xx, connection error, timeout or envelope `status` other than 200
 // (or a `data` of null/false where a record/true is due) fails the run with the first offending body.
@@ -301,7 +302,7 @@ async function main() {
     }
     console.log('\n' + operations.map((op) => `  ${op.name.padEnd(12)} ${op.what}`).join('\n'));
     console.log(`\nautocannon ${JSON.parse(readFileSync(join(ROOT, 'node_modules/autocannon/package.json'), 'utf8')).version}, node ${process.version}, CLK_TCK ${CLK_TCK}; CPU from /proc/<pid>/stat (utime+stime) over each measured phase`);
-    if (process.env.BENCH_JSON) console.log(JSON.stringify(results));
+    if (process.env.BENCH_JSON === '1') console.log(JSON.stringify(results));
   } finally {
     if (server && server.exitCode === null && server.signalCode === null) {
       server.kill('SIGTERM');
