@@ -4,6 +4,7 @@
  * data-dictionary-type is the sample resource. Expected behaviour comes from spec/back-office-api.md,
  * DESIGN.md and docs/decisions.md, not from the application code.
  */
+import { generateKeyPairSync, KeyObject } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { sign } from 'jsonwebtoken';
 import type { Response } from 'supertest';
@@ -541,6 +542,33 @@ describe('platform', () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.text).toMatch(/swagger-ui/i);
     });
+  });
+});
+
+describe('RS256 tokens (JWT_PUBLIC_KEY, own app instance)', () => {
+  const pair = () => generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const issuer = pair();
+  const pem = issuer.publicKey.export({ type: 'spki', format: 'pem' }) as string;
+  const claims = { sub: 'alice', tenantId: 'tenant-a', roles: ['administrator'], permissions: [] };
+  const rs256 = (key: KeyObject) => `Bearer ${sign(claims, key, { algorithm: 'RS256', expiresIn: 600 })}`;
+  let t: TestApp;
+  beforeAll(async () => (t = await startApp({ JWT_PUBLIC_KEY: pem.replace(/\n/g, '\\n') })));
+  afterAll(async () => t?.close());
+
+  const count = (authorization: string) => t.http().post(`${DDT}/count`).set('Authorization', authorization).send({});
+
+  it("accepts a token signed with the identity provider's private key", async () => {
+    const res = await count(rs256(issuer.privateKey));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 200 });
+  });
+
+  it.each([
+    ['signed with another private key', () => rs256(pair().privateKey)],
+    ['HS256 with the shared secret (no downgrade to a secret)', () => bearer()],
+  ])('refuses a token %s (401)', async (_why, token) => {
+    const res = await count(token());
+    expectFailure(res, 401, 401, `${DDT}/count`);
   });
 });
 

@@ -1,6 +1,7 @@
 export * from './auth/access';
 export * from './auth/access.guard';
 export * from './auth/operation';
+export * from './auth/hmac-key';
 export * from './common.module';
 export * from './config/app-config';
 export * from './crud/async-importer';

@@ -1,4 +1,5 @@
-import { AppConfig, AppException } from '@app/common';
+import { KeyObject } from 'node:crypto';
+import { AppConfig, AppException, hmacKey } from '@app/common';
 import { HttpException, HttpStatus, Injectable, UnauthorizedException } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { sign, verify } from 'jsonwebtoken';
@@ -39,11 +40,15 @@ const KINDS: readonly CallerKind[] = ['device', 'server'];
  */
 @Injectable()
 export class DeviceTokenService {
+  private readonly key: KeyObject;
+
   constructor(
     private readonly config: AppConfig,
     private readonly registry: DeviceRegistry,
     private readonly attempts: FailedAttempts,
-  ) {}
+  ) {
+    this.key = hmacKey(config.deviceTokenSecret);
+  }
 
   /** getGenerationTokenKeyBy...No: number + secret → token; failed attempts are throttled per number. */
   async issue(kind: CallerKind, no: string, secret: string): Promise<TokenKey> {
@@ -66,7 +71,7 @@ export class DeviceTokenService {
 
   sign(caller: DeviceCaller): TokenKey {
     const exp = Math.floor(Date.now() / 1000) + this.config.deviceTokenTtlSeconds;
-    const token = sign({ kind: caller.kind, tenantId: caller.tenantId, exp }, this.config.deviceTokenSecret, {
+    const token = sign({ kind: caller.kind, tenantId: caller.tenantId, exp }, this.key, {
       algorithm: 'HS256',
       subject: caller.no,
       audience: AUDIENCE,
@@ -77,7 +82,7 @@ export class DeviceTokenService {
   /** The caller a token proves, or undefined when it is malformed, forged, expired or not a device token. */
   verify(token: string): DeviceCaller | undefined {
     try {
-      const claims = verify(token, this.config.deviceTokenSecret, { algorithms: ['HS256'], audience: AUDIENCE });
+      const claims = verify(token, this.key, { algorithms: ['HS256'], audience: AUDIENCE });
       if (typeof claims !== 'object' || typeof claims.sub !== 'string' || typeof claims.tenantId !== 'string') return undefined;
       if (!KINDS.includes(claims.kind)) return undefined;
       return { kind: claims.kind as CallerKind, no: claims.sub, tenantId: claims.tenantId };

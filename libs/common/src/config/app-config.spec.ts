@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { AppConfig } from './app-config';
 
 /** DESIGN §2: the environment contract, its defaults, and start-up refusing a bad variable by name. */
@@ -121,8 +122,11 @@ describe('AppConfig', () => {
       expect(config({ DB_URL: 'mariadb://root@127.0.0.1:3306/test' }).dbUrl).toBe('mariadb://root@127.0.0.1:3306/test');
     });
 
-    it('an RS256 public key means the development secret is not in use', () => {
-      expect(config({ JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nabc\\n-----END PUBLIC KEY-----' }).usesDevJwtSecret).toBe(false);
+    it('an RS256 public key (newlines as \\n) is read as its PEM, and the development secret is not in use', () => {
+      const pem = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }) as string;
+      const read = config({ JWT_PUBLIC_KEY: pem.replace(/\n/g, '\\n') });
+      expect(read.jwtPublicKey).toBe(pem);
+      expect(read.usesDevJwtSecret).toBe(false);
     });
   });
 
@@ -139,6 +143,8 @@ describe('AppConfig', () => {
     };
 
     it.each(['abc', '0', '-5', '1.5', '10x', 'NaN', 'Infinity'])('PAGE_SIZE_MAX=%j', (value) => refused({ PAGE_SIZE_MAX: value }, 'PAGE_SIZE_MAX'));
+
+    it.each(['abc', '-----BEGIN PUBLIC KEY-----\\nabc\\n-----END PUBLIC KEY-----'])('JWT_PUBLIC_KEY=%j', (value) => refused({ JWT_PUBLIC_KEY: value }, 'JWT_PUBLIC_KEY'));
 
     it.each(['abc', '0', '-1', '2.5'])('LIST_LIMIT_MAX=%j', (value) => refused({ LIST_LIMIT_MAX: value }, 'LIST_LIMIT_MAX'));
 

@@ -1,3 +1,4 @@
+import { createPublicKey } from 'node:crypto';
 import { plainToInstance, Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 
@@ -89,7 +90,7 @@ export class AppConfig {
     this.kafkaBrokers = e.KAFKA_BROKERS?.length ? e.KAFKA_BROKERS : undefined;
     this.kafkaTopicPrefix = e.KAFKA_TOPIC_PREFIX;
     this.jwtSecret = e.JWT_SECRET;
-    this.jwtPublicKey = e.JWT_PUBLIC_KEY?.replace(/\\n/g, '\n');
+    this.jwtPublicKey = e.JWT_PUBLIC_KEY === undefined ? undefined : publicKeyPem(e.JWT_PUBLIC_KEY);
     this.jwtJwksUri = e.JWT_JWKS_URI;
     this.defaultTenantId = e.DEFAULT_TENANT_ID;
     this.deviceTokenSecret = e.DEVICE_TOKEN_SECRET;
@@ -110,6 +111,17 @@ export class AppConfig {
     this.metricsEnabled = e.METRICS_ENABLED;
     this.usesDevJwtSecret = !this.jwtPublicKey && !this.jwtJwksUri && this.jwtSecret === DEV_JWT_SECRET;
   }
+}
+
+/** The PEM with `\n` escapes turned into newlines; refused unless it is a public key (the JWT strategy parses it once). */
+function publicKeyPem(raw: string): string {
+  const pem = raw.replace(/\\n/g, '\n');
+  try {
+    createPublicKey(pem);
+  } catch {
+    throw new Error('Invalid configuration:\n  JWT_PUBLIC_KEY: must be a PEM public key (RS256), newlines as \\n allowed');
+  }
+  return pem;
 }
 
 function parseNodes(raw: string | undefined, port: number): CloudServiceNode[] {
