@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { schemaErrors, unknownFieldErrors } from './schema.mjs';
-import { appConfigNames, contract, designNames, kustomize, listedResources, parseYaml, read, readmeNames, root } from './sources.mjs';
+import { appConfigNames, contract, kustomize, listedResources, parseYaml, read, readmeNames, root } from './sources.mjs';
 
 let failed = 0;
 function check(name, problems) {
@@ -72,7 +72,6 @@ check('Dockerfile CMD runs dist/apps/$APP/src/main.js, the build output of each 
 // --- environment names
 const appNames = appConfigNames();
 const readme = readmeNames() ?? new Set();
-const design = designNames();
 const runtimeEnv = Object.keys(contract.runtimeEnv);
 const known = (n) => (appNames.has(n) && readme.has(n)) || runtimeEnv.includes(n);
 const unknownName = (where) => (n) => (known(n) ? null : `${where}: ${n} is not in AppConfig and README's Configuration table`);
@@ -100,12 +99,11 @@ check('every env name in ConfigMap, Secrets and workloads is a variable the apps
   ...secretTemplates.flatMap((s) => Object.keys(s.stringData ?? {}).filter((n) => !contract.secretEnv.includes(n)).map((n) => `${n} in a Secret but not in contract secretEnv`)),
   ...Object.keys(configMap?.data ?? {}).filter((n) => contract.secretEnv.includes(n)).map((n) => `secret ${n} in the ConfigMap`),
 ]);
-check('every variable of DESIGN §2, README and the runtime side reaches each Deployment', [
-  design ? null : 'DESIGN.md §2 not found (../shared/DESIGN.md; DESIGN_MD overrides)',
+check('every variable of the README and the runtime side reaches each Deployment', [
   ...byKind(overlay, 'Deployment').flatMap((d) => {
     const have = provided(d);
     // DEVICE_TOKEN_SECRET signs device tokens: device-service's alone
-    const want = [...(design ?? []), ...readme, ...runtimeEnv].filter((n) => n !== 'DEVICE_TOKEN_SECRET' || d.metadata.name === 'device-service');
+    const want = [...readme, ...runtimeEnv].filter((n) => n !== 'DEVICE_TOKEN_SECRET' || d.metadata.name === 'device-service');
     return [...new Set(want)].filter((n) => !have.has(n)).map((n) => `Deployment ${d.metadata.name} gets no ${n}`);
   }),
   ...byKind(overlay, 'Job').flatMap((j) => (provided(j).has('DB_URL') ? [] : [`Job ${j.metadata.name} gets no DB_URL`])),

@@ -55,13 +55,6 @@ function tableNames(markdown, heading) {
 
 export const readmeNames = () => tableNames(read('README.md'), '## Configuration');
 
-/** DESIGN §2 from shared/ beside the repository (CI) or beside the worktree folder; DESIGN_MD overrides. */
-export function designNames() {
-  const candidates = [process.env.DESIGN_MD, join(root, '../shared/DESIGN.md'), join(root, '../../shared/DESIGN.md')];
-  const path = candidates.find((p) => p && existsSync(p));
-  return path ? tableNames(readFileSync(path, 'utf8'), '## 2. Configuration') : null;
-}
-
 /** The variables AppConfig validates: the properties of its Environment class. */
 export function appConfigNames() {
   const src = read('libs/common/src/config/app-config.ts');

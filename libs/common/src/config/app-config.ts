@@ -28,11 +28,15 @@ class Environment {
   @IsString() @MinLength(16) JWT_SECRET = DEV_JWT_SECRET;
   @IsOptional() @IsString() JWT_PUBLIC_KEY?: string;
   @IsOptional() @IsString() JWT_JWKS_URI?: string;
+  @IsOptional() @IsString() @MinLength(1) JWT_ISSUER?: string;
+  @IsOptional() @IsString() @MinLength(1) JWT_AUDIENCE?: string;
+  @IsOptional() @Transform(toList) @IsString({ each: true }) @Matches(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/, { each: true, message: 'CORS_ORIGINS must be a comma list of origins like https://admin.example.com' }) CORS_ORIGINS?: string[];
   @IsString() @Matches(/^[A-Za-z0-9_-]{1,64}$/) DEFAULT_TENANT_ID = 'default';
   @IsString() @MinLength(16) DEVICE_TOKEN_SECRET = DEV_DEVICE_TOKEN_SECRET;
   @Type(() => Number) @IsInt() @Min(1) DEVICE_TOKEN_TTL_SECONDS = 86400;
   @Type(() => Number) @IsInt() @Min(1) DEVICE_SECRET_MAX_FAILURES = 5;
   @Type(() => Number) @IsInt() @Min(1) DEVICE_SECRET_LOCKOUT_SECONDS = 900;
+  @Type(() => Number) @IsInt() @Min(1) DEVICE_TOKEN_RATE_LIMIT = 30;
   @IsOptional() @IsString() CLOUD_SERVICE_NODES?: string;
   @IsString() TRUST_PROXY = 'loopback';
   @Type(() => Number) @IsInt() @Min(1) PAGE_SIZE_MAX = 1000;
@@ -56,11 +60,18 @@ export class AppConfig {
   readonly jwtSecret: string;
   readonly jwtPublicKey?: string;
   readonly jwtJwksUri?: string;
+  /** When set, Bearer tokens must carry this `iss` / `aud`. */
+  readonly jwtIssuer?: string;
+  readonly jwtAudience?: string;
+  /** Origins a browser app may call from; empty: no CORS headers at all. */
+  readonly corsOrigins: string[];
   readonly defaultTenantId: string;
   readonly deviceTokenSecret: string;
   readonly deviceTokenTtlSeconds: number;
   readonly deviceSecretMaxFailures: number;
   readonly deviceSecretLockoutMs: number;
+  /** Token calls (getGenerationTokenKeyBy...No) per client address per minute, counted across replicas. */
+  readonly deviceTokenRateLimit: number;
   readonly usesDevDeviceTokenSecret: boolean;
   readonly cloudServiceNodes: CloudServiceNode[];
   readonly trustProxy: string;
@@ -92,11 +103,15 @@ export class AppConfig {
     this.jwtSecret = e.JWT_SECRET;
     this.jwtPublicKey = e.JWT_PUBLIC_KEY === undefined ? undefined : publicKeyPem(e.JWT_PUBLIC_KEY);
     this.jwtJwksUri = e.JWT_JWKS_URI;
+    this.jwtIssuer = e.JWT_ISSUER;
+    this.jwtAudience = e.JWT_AUDIENCE;
+    this.corsOrigins = e.CORS_ORIGINS ?? [];
     this.defaultTenantId = e.DEFAULT_TENANT_ID;
     this.deviceTokenSecret = e.DEVICE_TOKEN_SECRET;
     this.deviceTokenTtlSeconds = e.DEVICE_TOKEN_TTL_SECONDS;
     this.deviceSecretMaxFailures = e.DEVICE_SECRET_MAX_FAILURES;
     this.deviceSecretLockoutMs = e.DEVICE_SECRET_LOCKOUT_SECONDS * 1000;
+    this.deviceTokenRateLimit = e.DEVICE_TOKEN_RATE_LIMIT;
     this.usesDevDeviceTokenSecret = this.deviceTokenSecret === DEV_DEVICE_TOKEN_SECRET;
     this.cloudServiceNodes = parseNodes(e.CLOUD_SERVICE_NODES, this.port);
     this.trustProxy = e.TRUST_PROXY;

