@@ -71,10 +71,12 @@ while [ "$gw_port" = "$main_port" ] || [ "$gw_port" = "$device_port" ] || [ "$de
 
 # TRUST_PROXY=127.0.0.1: the services trust exactly the gateway's address, as in compose and Kubernetes;
 # clients come from 127.0.0.2 (untrusted) or 127.0.0.1 (a trusted proxy in front of the gateway)
+# the origin of a browser app allowed to call the services (CORS_ORIGINS)
+cors_origin=https://admin.example.com
 start_service() {
   local name=$1 port=$2
   mkdir -p "$tmp/$name"
-  PORT=$port SQLITE_DIR="$tmp/$name" TRUST_PROXY=127.0.0.1 LOG_LEVEL=warn \
+  PORT=$port SQLITE_DIR="$tmp/$name" TRUST_PROXY=127.0.0.1 CORS_ORIGINS=$cors_origin LOG_LEVEL=warn \
     node "$(contract ".services['$name'].main")" >"$tmp/$name.log" 2>&1 &
   pids+=($!)
 }
@@ -164,6 +166,9 @@ check "getClientIp through the gateway: an untrusted client cannot spoof X-Forwa
 check "getClientIp without the gateway: a direct caller's spoofed X-Forwarded-For is ignored" \
   expect "$(client_ip --interface 127.0.0.2 -H 'X-Forwarded-For: 203.0.113.7' "http://127.0.0.1:$main_port$ip_path")" 127.0.0.2
 
+check "getClientIp through the gateway: a trusted proxy's X-Forwarded-For that is not an address gives the connection's" \
+  expect "$(client_ip -H 'X-Forwarded-For: <script>alert(1)</script>' "$gw$ip_path")" 127.0.0.1
+
 request_id() { curl -sS -m 10 -o /dev/null -D - "$@" | tr -d '\r' | sed -n 's/^[Xx]-[Rr]equest-[Ii]d: //p'; }
 check "gateway passes the caller's X-Request-Id through" expect "$(request_id -H 'X-Request-Id: ci-deploy-0001' "$gw$device_prefix$openapi")" ci-deploy-0001
 check "gateway generates an X-Request-Id when none is sent" bash -c '[ -n "$1" ]' _ "$(request_id "$gw$main_prefix$openapi")"
@@ -171,18 +176,77 @@ check "gateway generates an X-Request-Id when none is sent" bash -c '[ -n "$1" ]
 check "gateway rejects bodies above its limit (nginx 413)" bash -c '[[ "$1" == *"413 Request Entity Too Large"* ]]' _ \
   "$(head -c 18000000 /dev/zero | curl -sS -m 20 -H 'Content-Type: application/json' --data-binary @- "$gw$main_prefix/x" 2>&1)"
 
-# health endpoints come with the runtime side of issue 6: checked through the gateway once the source has
-# them (no DB_URL, no KAFKA_BROKERS here, so ready means SQLite and the in-process bus)
-live=$(contract '.paths.live')
-if grep -rqF "${live#/}" apps libs --include=*.ts 2>/dev/null || grep -rqF "'health'" apps libs --include=*.ts 2>/dev/null; then
-  for prefix in "$main_prefix" "$device_prefix"; do
-    for path in "$live" "$(contract '.paths.ready')"; do
-      check "probe path $prefix$path answers 200 through the gateway" expect "$(status "$gw$prefix$path")" 200
-    done
+# 1000 ids of 21 characters in one query string (~26 KB request line): the gateway and the service take it
+envelope_of() { node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{try{const e=JSON.parse(s);console.log(e.status+' '+JSON.stringify(e.data))}catch{console.log('unparsable: '+s.slice(0,200))}})"; }
+removes_1000_ids() {
+  local base=$1 id_field=$2 body=$3
+  local ids first last query
+  ids=$(node -e "const c='0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';const r=require('crypto');for(let i=0;i<1000;i++)console.log(Array.from(r.randomBytes(21),b=>c[b%62]).join(''))")
+  first=$(head -1 <<<"$ids")
+  last=$(tail -1 <<<"$ids")
+  for id in "$first" "$last"; do
+    expect "$(curl -sS -m 10 -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+      -d "{\"$id_field\":\"$id\",${body//ID/$id}}" "$gw$base/save" | envelope_of)" '200 true' || return 1
   done
-else
-  echo "# skip - $live not in the source yet (runtime side of issue 6): probe paths checked against contract.json only"
-fi
+  query=$(sed 's/^/ids=/' <<<"$ids" | paste -sd '&')
+  expect "$(curl -sS -m 20 -X DELETE -H "Authorization: Bearer $token" "$gw$base/removeByIds?$query" | envelope_of)" '200 true' &&
+    expect "$(curl -sS -m 10 -H "Authorization: Bearer $token" "$gw$base/getById?id=$last" | envelope_of)" '200 null'
+}
+check "removeByIds with 1000 ids (~26 KB request line) through the gateway, main-service" \
+  removes_1000_ids "$main_prefix/system-api/configuration/data-dictionary-type" dataDictionaryTypeId '"dataDictionaryTypeCode":"code-ID","name":"Name"'
+check "removeByIds with 1000 ids (~26 KB request line) through the gateway, device-service" \
+  removes_1000_ids "$device_prefix/system-api/device/data-acquisition-server" dataAcquisitionServerId '"dataAcquisitionServerNo":"DAS-ID","secret":"provisioning-secret-0001"'
+
+# CORS (CORS_ORIGINS=$cors_origin): preflights and headers pass the gateway both ways
+headers_of() { curl -sS -m 10 -o /dev/null -D - "$@" | tr -d '\r' | tr 'A-Z' 'a-z'; }
+cors_preflight() {
+  local h
+  h=$(headers_of -X OPTIONS -H "Origin: $1" -H 'Access-Control-Request-Method: PUT' -H 'Access-Control-Request-Headers: authorization,content-type' "$gw$2")
+  grep -q '^http/1.1 204' <<<"$h" && grep -qx "access-control-allow-origin: $1" <<<"$h" &&
+    grep -qx 'access-control-allow-methods: get,post,put,delete' <<<"$h" &&
+    grep -qx 'access-control-allow-headers: authorization,content-type,accept-language,x-request-id' <<<"$h" &&
+    grep -q '^access-control-max-age: [1-9]' <<<"$h" && grep -q '^vary: .*origin' <<<"$h" && ! grep -q '^access-control-allow-credentials' <<<"$h" ||
+    { echo "    got: $h"; return 1; }
+}
+cors_actual() {
+  local h
+  h=$(headers_of -H "Origin: $cors_origin" -H "Authorization: Bearer $token" "$gw$1")
+  grep -qx "access-control-allow-origin: $cors_origin" <<<"$h" && grep -qx 'access-control-expose-headers: x-request-id' <<<"$h" && grep -q '^x-request-id: .' <<<"$h" ||
+    { echo "    got: $h"; return 1; }
+}
+cors_preflights() { cors_preflight "$cors_origin" "$ip_path" && cors_preflight "$cors_origin" "$device_prefix/system-api/device/data-acquisition-server/count"; }
+check "CORS preflight of an allowed origin through the gateway, no token (main-service, device-service)" cors_preflights
+check "CORS headers and exposed X-Request-Id on an answer through the gateway" cors_actual "$ip_path"
+check "CORS: another origin gets no Access-Control-Allow-Origin through the gateway" \
+  bash -c '! grep -q "^access-control-allow-origin" <<<"$1"' _ "$(headers_of -X OPTIONS -H 'Origin: https://evil.example.net' -H 'Access-Control-Request-Method: GET' "$gw$ip_path")"
+
+# {prefix}/metrics: the scraper reads the services directly; the gateway answers 404 (the envelope) in any spelling
+metrics=$(contract '.paths.metrics')
+not_routed() {
+  local prefix path
+  for prefix in "$main_prefix" "$device_prefix"; do
+    for path in "$prefix$metrics" "$prefix${metrics^^}" "$prefix$metrics/"; do
+      expect "$(status "$gw$path")" 404 && expect "$(get "$gw$path" | envelope_of)" '404 null' || { echo "    $path is routed"; return 1; }
+    done
+    expect "$(status "http://127.0.0.1:$([ "$prefix" = "$main_prefix" ] && echo "$main_port" || echo "$device_port")$prefix$metrics")" 200 || return 1
+  done
+}
+check "gateway answers 404 (envelope) for {prefix}/metrics in any spelling; the services serve it to a direct scraper" not_routed
+# the Ingress routes every path the services document, but /metrics (their documents as served now)
+get "http://127.0.0.1:$main_port$main_prefix$openapi" >"$tmp/main-doc.json"
+get "http://127.0.0.1:$device_port$device_prefix$openapi" >"$tmp/device-doc.json"
+node test/deploy/check-ingress-paths.mjs "$tmp/main-doc.json" "$tmp/device-doc.json" >"$tmp/ingress-paths.log" 2>&1
+cat "$tmp/ingress-paths.log"
+passed=$((passed + $(grep -c '^ok - ' "$tmp/ingress-paths.log")))
+failed=$((failed + $(grep -c '^not ok - ' "$tmp/ingress-paths.log")))
+grep -q '^\(not \)\?ok - ' "$tmp/ingress-paths.log" || fail "check-ingress-paths.mjs crashed"
+
+# probes through the gateway (no DB_URL, no KAFKA_BROKERS here, so ready means SQLite and the in-process bus)
+for prefix in "$main_prefix" "$device_prefix"; do
+  for path in "$(contract '.paths.live')" "$(contract '.paths.ready')"; do
+    check "probe path $prefix$path answers 200 through the gateway" expect "$(status "$gw$prefix$path")" 200
+  done
+done
 
 echo "deploy: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -3,6 +3,7 @@
 // Prints one "ok - ..." / "not ok - ..." line per check; exits 1 when any failed.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { covers, ingressRoutes } from './ingress-routes.mjs';
 import { schemaErrors, unknownFieldErrors } from './schema.mjs';
 import { appConfigNames, contract, kustomize, listedResources, parseYaml, read, readmeNames, root } from './sources.mjs';
 
@@ -183,19 +184,21 @@ check('migration Jobs run each service\'s migrate output with its image and data
   ];
 }));
 
-// --- Ingress (the gateway in Kubernetes)
+// --- Ingress (the gateway in Kubernetes): public sub-trees of each prefix, never {prefix}/metrics
 const ingresses = byKind(overlay, 'Ingress');
-const routes = ingresses.flatMap((i) => i.spec.rules.flatMap((r) => r.http.paths.map((p) => ({ host: r.host, ...p }))));
-check('Ingress routes each prefix to its Service and port; device-service also on a host of its own', [
+const routes = ingressRoutes(overlay);
+const serviceOf = (path) => services.find(([, s]) => path === s.prefix || path.startsWith(`${s.prefix}/`));
+check('Ingress routes each prefix to its Service and port, not its metrics; device-service also on a host of its own', [
   ingresses.length ? null : 'no Ingress',
   ...routes.map((r) => {
-    const entry = services.find(([, s]) => s.prefix === r.path);
+    const entry = serviceOf(r.path);
     const svc = named(overlay, 'Service', r.backend.service.name);
     const port = svc?.spec.ports.find((p) => p.name === r.backend.service.port.name || p.port === r.backend.service.port.number);
-    if (!entry) return `${r.host}${r.path}: not a service prefix`;
-    return r.backend.service.name === entry[0] && port && r.pathType === 'Prefix' ? null : `${r.host}${r.path} -> ${r.backend.service.name}:${JSON.stringify(r.backend.service.port)} (want ${entry[0]}, a port of its Service, pathType Prefix)`;
+    if (!entry) return `${r.host}${r.path}: not under a service prefix`;
+    return r.backend.service.name === entry[0] && port && ['Prefix', 'Exact'].includes(r.pathType) ? null : `${r.host}${r.path} -> ${r.backend.service.name}:${JSON.stringify(r.backend.service.port)} (want ${entry[0]}, a port of its Service, pathType Prefix or Exact)`;
   }),
-  ...services.map(([, s]) => (routes.some((r) => r.path === s.prefix) ? null : `no route for ${s.prefix}`)),
+  ...services.map(([name, s]) => (routes.some((r) => r.backend.service.name === name && covers(r, `${s.prefix}${contract.paths.openapi}`)) ? null : `no route for ${s.prefix}`)),
+  ...services.flatMap(([, s]) => routes.filter((r) => covers(r, s.prefix + contract.paths.metrics)).map((r) => `${r.host}${r.path} (${r.pathType}) routes ${s.prefix}${contract.paths.metrics}: it is for the cluster's scraper only`)),
   new Set(routes.filter((r) => r.backend.service.name === 'device-service').map((r) => r.host)).size >= 2 ? null : 'device-service needs a host of its own besides the shared one',
   ...routes.map((r) => (ingresses.some((i) => i.spec.tls?.some((t) => t.hosts?.includes(r.host))) ? null : `host ${r.host} has no TLS entry`)),
   ...ingresses.map((i) => (parseFloat(i.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-body-size']) >= contract.bodyLimitMb ? null : `${i.metadata.name}: proxy-body-size below ${contract.bodyLimitMb}m`)),
@@ -214,6 +217,15 @@ check('nginx routes each prefix to the upstream of its service and port (compose
     return target === `${name}:${s.port}` ? null : `${s.prefix} -> ${loc?.[1]} -> \${${variable}} = ${target}, want ${name}:${s.port}`;
   }),
   /location \/ \{[^}]*return 404/.test(template) ? null : 'no 404 for unknown prefixes',
+  /large_client_header_buffers \d+ (\d+)k;/.test(template) && Number(template.match(/large_client_header_buffers \d+ (\d+)k;/)[1]) >= contract.headerLimitKb
+    ? null : `large_client_header_buffers below ${contract.headerLimitKb}k (request lines of 1000 ids)`,
+  ...services.map(([, s]) => {
+    // the first regular-expression location that matches wins: metrics must be refused before the prefix is proxied
+    const metrics = s.prefix + contract.paths.metrics;
+    const first = [...template.matchAll(/location (~\*?) (\S+) \{([^}]*)\}/g)].find(([, op, re]) => new RegExp(re, op === '~*' ? 'i' : '').test(metrics));
+    const upper = first && new RegExp(first[2], first[1] === '~*' ? 'i' : '').test(s.prefix + contract.paths.metrics.toUpperCase());
+    return first && /return 404/.test(first[3]) && !/proxy_pass/.test(first[3]) && upper ? null : `${metrics} (and ${s.prefix}${contract.paths.metrics.toUpperCase()}) must be answered 404 by the gateway before any proxy_pass`;
+  }),
   /proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/.test(template) ? null : 'X-Forwarded-For is not appended',
   /proxy_set_header X-Forwarded-Proto /.test(template) ? null : 'no X-Forwarded-Proto',
   /proxy_set_header X-Request-Id /.test(template) ? null : 'no X-Request-Id',

@@ -2,7 +2,7 @@
  * listCache (tenant + default-tenant merge, TTL, invalidation), translation importList (XLSX upload),
  * translation saveMissing driven by the real i18next + i18next-http-backend client, localizedError,
  * and the two general operations getClientIp / getCloudServiceInfo.
- * Expected behaviour: spec/back-office-api.md, DESIGN.md §2, §4, §6, §7, docs/decisions.md.
+ * Expected behaviour: docs/contract.md and docs/decisions.md.
  */
 import { createServer, request as httpRequest, Server } from 'node:http';
 import { AddressInfo } from 'node:net';

@@ -4,9 +4,11 @@
  * - data-dictionary/importList, asynchronous through the transactional outbox and the in-process bus,
  *   including redelivery and poison messages handled by the AsyncImporter consumer;
  * - data-dictionary-table/saveOrUpdate and value-set-table/saveBatch.
- * Expected behaviour: spec/back-office-api.md, DESIGN.md §3, §4 and §6, docs/decisions.md ("Imports").
+ * Expected behaviour: docs/contract.md and docs/decisions.md ("Imports").
  */
 import { AsyncImporter, importerToken, ImportBatch, OutboxMessage } from '@app/common';
+import { importDigest } from '@app/common/messaging/import-digest';
+import { ImportRejection } from '@app/common/messaging/import-rejection.entity';
 import { dataDictionaryResource } from '../../apps/main-service/src/configuration/data-dictionary/data-dictionary.resource';
 import { CONFIG, Envelope, startApp, TestApp } from '../support/test-app';
 import { Claims } from '../support/tokens';
@@ -51,7 +53,7 @@ interface SyncResource {
   typeField: string;
   keyFields: string[];
   duplicateText: string;
-  /** Permission name without the action (DESIGN §7). */
+  /** Permission name without the action (contract.md "Tenancy and access"). */
   permission: string;
   /** Row i of the batch of test seed s (distinct uniqueness key per i). */
   row: (s: string, i: number) => Rec;
@@ -245,6 +247,15 @@ describe('data-dictionary/importList (asynchronous)', () => {
   const batches = () => t.dataSource.getRepository(ImportBatch);
   const importer = (): AsyncImporter<never> => t.app.get(importerToken(dataDictionaryResource), { strict: false });
   const message = (payload: unknown, key = 'tenant-a') => ({ key, value: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+  const rejections = (claimedBatchId: string) => t.dataSource.getRepository(ImportRejection).findBy({ claimedBatchId });
+  /** A batch as the request stores it (the consumer applies only those), for messages crafted here. */
+  const registered = async (batchId: string, items: Rec[], username = 'carol') => {
+    await batches().insert({
+      batchId, tenantId: 'tenant-a', topic: TOPIC, createdUsername: username, status: 'PENDING', itemCount: items.length, appliedCount: 0,
+      rejected: null, payloadDigest: importDigest(items), createdTime: Date.now(), finishedTime: null,
+    });
+    return { tenantId: 'tenant-a', username, batchId, items };
+  };
 
   it('acknowledges with data true and extraData {batchId, count}; the rows appear once the outbox is relayed', async () => {
     const s = seed();
@@ -266,7 +277,7 @@ describe('data-dictionary/importList (asynchronous)', () => {
     expect(batch).toMatchObject({ tenantId: 'tenant-a', topic: TOPIC, status: 'APPLIED', itemCount: 2, appliedCount: 2, rejected: null, createdUsername: 'alice' });
     expect(typeof batch!.finishedTime).toBe('number');
 
-    // the outbox row carries the tenant as key and the whole batch as payload (DESIGN §6)
+    // the outbox row carries the tenant as key and the whole batch as payload (decisions.md)
     const outbox = (await t.dataSource.getRepository(OutboxMessage).findBy({ topic: TOPIC })).find((m) => m.payload.includes(res.extraData.batchId));
     expect(outbox).toMatchObject({ messageKey: 'tenant-a', status: 'SENT' });
     expect(JSON.parse(outbox!.payload)).toMatchObject({ tenantId: 'tenant-a', username: 'alice', batchId: res.extraData.batchId, items: [{ dataDictionaryCode: 'c1' }, { dataDictionaryCode: 'c2' }] });
@@ -333,7 +344,7 @@ describe('data-dictionary/importList (asynchronous)', () => {
 
     // a new batch (changing a value) delivered twice: applied exactly once
     const batchId = `redeliver${counter}`;
-    const payload = { tenantId: 'tenant-a', username: 'carol', batchId, items: [dd(s, 1, { value: 'once' })] };
+    const payload = await registered(batchId, [dd(s, 1, { value: 'once' })]);
     await importer().apply(message(payload));
     const once = await rowsOf(s);
     expect(once[0]).toMatchObject({ value: 'once', revision: 2, lastModifiedUsername: 'carol' });
@@ -345,7 +356,8 @@ describe('data-dictionary/importList (asynchronous)', () => {
   it('the consumer records rows it rejects in the batch outcome and applies the rest', async () => {
     const s = seed();
     const batchId = `partial${counter}`;
-    await importer().apply(message({ tenantId: 'tenant-a', username: 'carol', batchId, items: [dd(s, 1), dd(s, 2, { dataDictionaryTypeCode: '' })] }));
+    // the request validates rows too: a batch the consumer partly rejects is one whose rules changed in between
+    await importer().apply(message(await registered(batchId, [dd(s, 1), dd(s, 2, { dataDictionaryTypeCode: '' })])));
     expect((await rowsOf(s)).map((x) => x.dataDictionaryCode)).toEqual(['c1']);
     const batch = await batches().findOneBy({ batchId });
     expect(batch).toMatchObject({ status: 'APPLIED', itemCount: 2, appliedCount: 1 });
@@ -354,25 +366,22 @@ describe('data-dictionary/importList (asynchronous)', () => {
     expect(rejected[0].error).toContain('dataDictionaryTypeCode');
   });
 
-  it('a poison message is skipped without throwing and recorded as FAILED when its batchId is known', async () => {
+  it('a poison message is skipped without throwing, recorded apart, and never changes a batch', async () => {
     const s = seed();
     const count = await batches().count();
-    // not JSON: nothing to record it under
     await expect(importer().apply(message('{this is not json'))).resolves.toBeUndefined();
     await expect(importer().apply(message('null'))).resolves.toBeUndefined();
-    expect(await batches().count()).toBe(count);
 
-    // a payload without items, and one whose items are not objects, under known batch ids
+    // a payload without items, and one whose items are not objects: under unknown ids, and under a real pending batch's id
     const noItems = `noitems${counter}`;
     await expect(importer().apply(message({ tenantId: 'tenant-a', username: 'carol', batchId: noItems }))).resolves.toBeUndefined();
     const notObjects = `notobjects${counter}`;
     await expect(importer().apply(message({ tenantId: 'tenant-a', username: 'carol', batchId: notObjects, items: ['x', 1] }))).resolves.toBeUndefined();
-    for (const batchId of [noItems, notObjects]) {
-      const batch = await batches().findOneBy({ batchId });
-      expect(batch).toMatchObject({ status: 'FAILED', appliedCount: 0 });
-      expect(batch!.rejected).toEqual(expect.any(String));
-    }
-    expect(await batches().count()).toBe(count + 2);
+    const pending = await registered(`pending${counter}`, [dd(s, 9)]);
+    await expect(importer().apply(message({ ...pending, items: 'not rows' }))).resolves.toBeUndefined();
+    for (const batchId of [noItems, notObjects, pending.batchId]) expect(await rejections(batchId)).toEqual([expect.objectContaining({ claimedTenantId: 'tenant-a', reason: expect.any(String) })]);
+    expect(await batches().count()).toBe(count + 1);
+    expect(await batches().findOneBy({ batchId: pending.batchId })).toMatchObject({ status: 'PENDING' });
 
     // the consumer keeps working after poison
     const res = await t.post(`${P}/importList`, [dd(s, 1)]);
@@ -393,7 +402,8 @@ describe('data-dictionary/importList (asynchronous)', () => {
     const res = await t.post(`${P}/importList`, [dd(s, 1), dd(s, 2)]);
     await t.drainOutbox();
     expect(await outboxRepo.countBy({ status: 'PENDING' })).toBe(0);
-    expect(await batches().findOneBy({ batchId: poisonId })).toMatchObject({ status: 'FAILED' });
+    expect(await batches().findOneBy({ batchId: poisonId })).toBeNull();
+    expect(await rejections(poisonId)).toEqual([expect.objectContaining({ reason: expect.stringContaining('items') })]);
     expect(await batches().findOneBy({ batchId: res.extraData.batchId })).toMatchObject({ status: 'APPLIED', appliedCount: 2 });
     expect((await rowsOf(s)).map((x) => x.dataDictionaryCode)).toEqual(['c1', 'c2']);
   });

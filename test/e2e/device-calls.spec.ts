@@ -1,6 +1,6 @@
 /**
  * The 7 operations of the spec's device group (paths and methods from the spec, parameters and
- * behaviour from DESIGN §8): own records, pushInfo with binding lifecycles across servers,
+ * behaviour from contract.md "Devices"): own records, pushInfo with binding lifecycles across servers,
  * listByDataAcquisitionServerNo, updateInternalIp validation, and the OpenAPI document.
  */
 import { DEVICE_API, DeviceTestApp, registryPath, SECRET, SERVER_API, startDeviceApp, uniqueNo } from '../support/device-app';

@@ -1,5 +1,5 @@
 /**
- * The embedded default (DESIGN §1): one port serves /main-service/... and /device-service/..., each
+ * The embedded default (contract.md "Services and groups"): one port serves /main-service/... and /device-service/..., each
  * app with its own documents, routes and envelopes. SQLite in memory (the combined server is SQLite only).
  */
 import request from 'supertest';

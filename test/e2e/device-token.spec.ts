@@ -1,8 +1,9 @@
 /**
- * Device-group authentication (DESIGN §8, spec "Authentication" 4): token keys from number + secret,
+ * Device-group authentication (contract.md "Devices"): token keys from number + secret,
  * bound to number, kind and tenant, expiring; every other device call checks its `token`; failed
  * secret attempts are throttled per number (docs/decisions.md).
  */
+import { decode } from 'jsonwebtoken';
 import { bearer } from '../support/tokens';
 import { DEVICE_API, DeviceTestApp, Kind, numberParam, registryPath, SECRET, SERVER_API, signDeviceToken, startDeviceApp, tokenPath, uniqueNo } from '../support/device-app';
 
@@ -72,7 +73,10 @@ describe('device tokens', () => {
 
     it('refuses calls without a token, with a malformed, forged or expired token, or with a Bearer token (401)', async () => {
       const no = await t.register(kind, uniqueNo(kind), SECRET);
-      const claims = { kind, tenantId: 'tenant-a' };
+      // the claims of a real token (kind, tenant, record, secret fingerprint), re-signed in bad ways
+      const { sub, aud, iat, exp, ...claims } = decode(await t.token(kind, no, SECRET)) as Record<string, unknown>;
+      expect({ sub, aud, iat: typeof iat, exp: typeof exp }).toEqual({ sub: no, aud: 'device-service', iat: 'number', exp: 'number' });
+      const without = (name: string) => Object.fromEntries(Object.entries(claims).filter(([k]) => k !== name));
       const tokens = [
         undefined,
         '',
@@ -80,7 +84,7 @@ describe('device tokens', () => {
         signDeviceToken(claims, { subject: no, secret: 'some-other-secret-of-16-chars' }),
         signDeviceToken(claims, { subject: no, expiresIn: -10 }),
         signDeviceToken(claims, { subject: no, audience: 'main-service', expiresIn: 600 }),
-        signDeviceToken({ tenantId: 'tenant-a' }, { subject: no, expiresIn: 600 }), // no kind
+        ...Object.keys(claims).map((name) => signDeviceToken(without(name), { subject: no, expiresIn: 600 })), // each claim missing
         bearer().replace(/^Bearer /, ''),
       ];
       for (const token of tokens) {
@@ -132,7 +136,8 @@ describe('device tokens', () => {
 
   it('a token carries the tenant it was issued for: a token claiming another tenant is refused (401)', async () => {
     const no = await t.register('device', uniqueNo('device'), SECRET);
-    const forgedTenant = signDeviceToken({ kind: 'device', tenantId: 'tenant-b' }, { subject: no, expiresIn: 600 });
+    const { sub, aud, iat, exp, ...claims } = decode(await t.token('device', no, SECRET)) as Record<string, unknown>;
+    const forgedTenant = signDeviceToken({ ...claims, tenantId: 'tenant-b' }, { subject: no, expiresIn: 600 });
     expect((await ownRecordCall(t, 'device', no, forgedTenant)).httpStatus).toBe(401);
   });
 });

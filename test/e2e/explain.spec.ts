@@ -1,5 +1,5 @@
 /**
- * Page queries stay index range scans (issue 3, docs/indexes.md): for every resource of the table, EXPLAIN
+ * Page queries stay index range scans (docs/indexes.md): for every resource of the table, EXPLAIN
  * of the statement the service really runs for a page's rows (and of a count with its conditions), unfiltered and with
  * each exact filter plus the time range, shows an index (type range/ref, a key) and, for the default sort,
  * no "Using filesort". Each table holds a few thousand generated rows over several tenants, analysed, so

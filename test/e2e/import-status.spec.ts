@@ -1,9 +1,10 @@
 /**
- * data-dictionary/importStatus (issue 5, docs/messaging.md "Outcome"): the outcome of an asynchronous
- * import batch and the outbox backlog, tenant-scoped, with the resource's read permission.
+ * data-dictionary/importStatus (docs/messaging.md "Outcome"): the outcome of an asynchronous
+ * import batch and the caller's tenant's outbox backlog, tenant-scoped, with the resource's read permission.
  * Runs on the embedded in-process bus (SQLite) and on MariaDB; the Kafka leg covers the broker.
  */
-import { AsyncImporter, importerToken, OutboxMessage } from '@app/common';
+import { AsyncImporter, importerToken, ImportBatch, OutboxMessage } from '@app/common';
+import { importDigest } from '@app/common/messaging/import-digest';
 import { dataDictionaryResource } from '../../apps/main-service/src/configuration/data-dictionary/data-dictionary.resource';
 import { CONFIG, startApp, TestApp } from '../support/test-app';
 
@@ -36,7 +37,13 @@ describe('data-dictionary/importStatus', () => {
   it('lists the rows the consumer rejected, with their index and reason', async () => {
     const importer = t.app.get<AsyncImporter<never>>(importerToken(dataDictionaryResource));
     const batchId = `st${Date.now().toString(36)}`;
-    await importer.apply({ key: 'tenant-a', value: JSON.stringify({ tenantId: 'tenant-a', username: 'carol', batchId, items: [row('st2', 'a'), row('st2', '')] }) });
+    const items = [row('st2', 'a'), row('st2', '')];
+    // the request validates rows too, so a batch the consumer partly rejects is written here as the request would (rules changed in between)
+    await t.dataSource.getRepository(ImportBatch).insert({
+      batchId, tenantId: 'tenant-a', topic: dataDictionaryResource.importTopic!, createdUsername: 'carol', status: 'PENDING', itemCount: 2, appliedCount: 0,
+      rejected: null, payloadDigest: importDigest(items), createdTime: Date.now(), finishedTime: null,
+    });
+    await importer.apply({ key: 'tenant-a', value: JSON.stringify({ tenantId: 'tenant-a', username: 'carol', batchId, items }) });
     const out = await status(batchId);
     expect(out.data).toMatchObject({ status: 'APPLIED', itemCount: 2, appliedCount: 1, rejected: [{ index: 1, error: expect.stringContaining('dataDictionaryCode') }] });
   });

@@ -1,6 +1,6 @@
 /**
  * KAFKA_BROKERS set but no broker answering (docs/messaging.md "Guarantees"): main-service still starts,
- * imports are accepted into the outbox and wait there, PENDING, as backlog. Needs no broker, so it
+ * imports are accepted into the outbox and wait there, PENDING, as backlog (each tenant's own). Needs no broker, so it
  * runs in every leg; test/kafka covers the broker coming back.
  */
 import { OutboxMessage } from '@app/common';
@@ -26,6 +26,14 @@ it('starts, accepts an import into the outbox, and keeps it pending with backoff
   expect((await outbox.findOneByOrFail({ status: 'PENDING' })).attempts).toBeGreaterThan(0);
   const status = await t.get(`${P}/importStatus?batchId=${res.extraData.batchId}`);
   expect(status).toMatchObject({ status: 200, data: { status: 'PENDING', appliedCount: 0 }, extraData: { outboxBacklog: 1 } });
+
+  // another tenant's batches wait too, but each tenant sees only its own backlog
+  const tenantB = { tenantId: 'tenant-b', sub: 'bob' };
+  const other = await t.post(`${P}/importList`, [{ dataDictionaryTypeCode: 'down', dataDictionaryCode: 'b', name: 'B', sort: 1 }], tenantB);
+  await t.post(`${P}/importList`, [{ dataDictionaryTypeCode: 'down', dataDictionaryCode: 'c', name: 'C', sort: 1 }], tenantB);
+  expect(await outbox.countBy({ status: 'PENDING' })).toBe(3);
+  expect((await t.get(`${P}/importStatus?batchId=${res.extraData.batchId}`)).extraData).toEqual({ outboxBacklog: 1 });
+  expect((await t.get(`${P}/importStatus?batchId=${other.extraData.batchId}`, tenantB)).extraData).toEqual({ outboxBacklog: 2 });
 });
 
 it('is not ready while the broker is unreachable (kafka: down), within the probe timeout; live stays 200', async () => {

@@ -1,7 +1,7 @@
 /**
  * The signed-in user's inbox on notification-user (docs/messages.md): countUnread counts the caller's own
  * live unread rows; markAllRead marks exactly those read (read = true, readTime = now) and answers how many
- * changed. Permissions: message-notification-user:read and :update (DESIGN §7 actions).
+ * changed. Permissions: message-notification-user:read and :update (contract.md "Tenancy and access" actions).
  */
 import { startApp, TestApp } from '../support/test-app';
 import { Claims } from '../support/tokens';

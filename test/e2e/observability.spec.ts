@@ -53,7 +53,7 @@ function expectOperationsEndpoints(http: Http, prefix: string): void {
     const doc = (await http().get(`${prefix}/v3/api-docs`)).body;
     for (const path of ['health/live', 'health/ready', 'metrics']) {
       const op = doc.paths[`${prefix}/${path}`]?.get;
-      expect({ path, documented: !!op, security: op?.security }).toEqual({ path, documented: true, security: undefined });
+      expect({ path, documented: !!op, security: op?.security }).toEqual({ path, documented: true, security: [] });
     }
     expect(Object.keys(doc.paths[`${prefix}/metrics`].get.responses['200'].content)).toEqual([expect.stringMatching(/^text\/plain/)]);
   });

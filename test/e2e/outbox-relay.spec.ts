@@ -1,5 +1,5 @@
 /**
- * Two replicas of main-service over one MariaDB database (issue 5, docs/messaging.md "Several replicas"):
+ * Two replicas of main-service over one MariaDB database (docs/messaging.md "Several replicas"):
  * only the holder of the relay lease publishes, so no outbox row goes out twice, and a replica that
  * shuts down hands the lease on at once. MySQL/MariaDB only: in-memory SQLite can't be shared.
  */

@@ -1,8 +1,8 @@
 /**
- * Platform behaviour not specific to one resource: the envelope and the failure table of DESIGN §4,
+ * Platform behaviour not specific to one resource: the envelope and the failure table of contract.md "The envelope",
  * authentication and permissions (§7), X-Request-Id, and the OpenAPI document (§1, §7).
- * data-dictionary-type is the sample resource. Expected behaviour comes from spec/back-office-api.md,
- * DESIGN.md and docs/decisions.md, not from the application code.
+ * data-dictionary-type is the sample resource. Expected behaviour comes from docs/contract.md
+ * and docs/decisions.md, not from the application code.
  */
 import { generateKeyPairSync, KeyObject } from 'node:crypto';
 import { Logger } from '@nestjs/common';
@@ -49,7 +49,7 @@ function expectEnvelopeShape(res: Response): void {
   expect(Math.abs(res.body.timestamp - Date.now())).toBeLessThan(10_000);
 }
 
-/** A failure of DESIGN §4: the envelope, the HTTP and body statuses, the request path, no internals. */
+/** A failure of contract.md "The envelope": the envelope, the HTTP and body statuses, the request path, no internals. */
 function expectFailure(res: Response, http: number, status: number, path: string): void {
   expect({ http: res.status, status: res.body?.status }).toEqual({ http, status });
   expectEnvelopeShape(res);
@@ -395,7 +395,7 @@ describe('platform', () => {
     ];
     const permissionName = (segment: string) => (segment.startsWith('value-set') ? segment : `configuration-${segment}`);
 
-    /** The 88 operations of the configuration group (spec "Endpoints"), with their DESIGN §7 permission. */
+    /** The 88 operations of the configuration group , with their contract.md "Tenancy and access" permission. */
     const expected = new Map<string, string | null>();
     for (const r of RESOURCES) for (const [m, op, action] of STANDARD) expected.set(`${m.toUpperCase()} ${CONFIG}/${r}/${op}`, `${permissionName(r)}:${action}`);
     for (const r of ['data-dictionary', 'data-dictionary-type']) expected.set(`POST ${CONFIG}/${r}/listCache`, `${permissionName(r)}:read`);
@@ -405,7 +405,7 @@ describe('platform', () => {
     expected.set(`POST ${CONFIG}/translation/saveMissing`, null);
     expected.set('GET /main-service/main-api/v1/general/configuration/base/getClientIp', null);
     expected.set('GET /main-service/main-api/v1/general/configuration/base/getCloudServiceInfo', null);
-    // beyond the spec's 88: the outcome of an asynchronous import batch (issue 5, docs/messaging.md)
+    // beyond the spec's 88: the outcome of an asynchronous import batch (docs/messaging.md)
     expected.set(`GET ${CONFIG}/data-dictionary/importStatus`, 'configuration-data-dictionary:read');
 
     let doc: Rec;
@@ -459,7 +459,7 @@ describe('platform', () => {
       expect(missing).toEqual([]);
     });
 
-    it('every operation with a permission shows it as x-permission (DESIGN §7 names)', () => {
+    it('every operation with a permission shows it as x-permission (contract.md "Tenancy and access" names)', () => {
       const actual = Object.fromEntries(groupOps().map((o) => [o.key, (o.op['x-permission'] as string | undefined) ?? null]));
       expect(actual).toEqual(Object.fromEntries(expected));
     });

@@ -3,7 +3,7 @@
  * of every standard resource of every group, driven by one table (test/support/tables/index.ts, rows
  * typed by test/support/resource-table.ts). One app per group (each resource has its own table) plus
  * one app with small bounds for the whole file.
- * Expected behaviour: spec/back-office-api.md, DESIGN.md §3-§5, §7 and §9, docs/decisions.md.
+ * Expected behaviour: docs/contract.md and docs/decisions.md.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { ResourceSpec, SampleRecord, updateValueOf } from '../support/resource-table';
@@ -21,6 +21,7 @@ let counter = 0;
 const seed = (): string => `s${String(++counter).padStart(3, '0')}`;
 
 const pick = (o: Rec, fields: string[]): Rec => Object.fromEntries(fields.filter((f) => o[f] !== undefined).map((f) => [f, o[f]]));
+const withoutNulls = (o: Rec): Rec => Object.fromEntries(Object.entries(o).filter(([, value]) => value !== null));
 const query = (name: string, values: string[]): string => values.map((v) => `${name}=${encodeURIComponent(v)}`).join('&');
 const sortedCopy = (values: unknown[], order: 'ascend' | 'descend'): unknown[] => {
   const copy = [...values].sort((a, b) => (a === b ? 0 : (a as never) < (b as never) ? -1 : 1));
@@ -116,6 +117,9 @@ describe.each(group.resources)('$segment', (r) => {
   const textField = r.requiredFields.find((f) => typeof r.sample('x')[f] === 'string')!;
   /** Registered only where it applies: a resource without a business key has no duplicate rules. */
   const keyedIt = (name: string, fn: () => Promise<void>) => (hasKey ? it(name, fn) : undefined);
+  /** null means "not given", never an invalid value: a table row refusing a null would contradict that. */
+  const invalidCases = r.invalid;
+  it('has no invalid case that is only a null', () => expect(invalidCases.filter((x) => Object.values(x.patch).includes(null))).toEqual([]));
   const getOp = (op: 'count' | 'list' | 'page') => (body: Rec) => (op === 'count' ? c.countRaw(body) : c[op](body));
 
   describe('round trip', () => {
@@ -157,7 +161,7 @@ describe.each(group.resources)('$segment', (r) => {
       expect(await c.count()).toBe(countBefore + 1);
     });
 
-    it('every successful standard operation answers HTTP 200 (DESIGN §4), POSTs included', async () => {
+    it('every successful standard operation answers HTTP 200 (contract.md "The envelope"), POSTs included', async () => {
       const body = r.sample(seed());
       const saved = await c.save(body);
       const rec = await c.find(body);
@@ -176,16 +180,11 @@ describe.each(group.resources)('$segment', (r) => {
       expect(statuses).toEqual(Object.fromEntries(Object.keys(results).map((op) => [op, [200, 200]])));
     });
 
-    it(`updateById with null ${r.updateFieldNotNull ? 'is refused for' : 'clears'} ${r.updateField}; updating an unknown id gives data false`, async () => {
+    it(`updateById with null keeps ${r.updateField} (null means "not given"); updating an unknown id gives data false`, async () => {
       const rec = await c.create();
       expect(rec[r.updateField]).not.toBeNull();
-      if (r.updateFieldNotNull) {
-        expectFailure(await c.update({ [r.idField]: id(rec), [r.updateField]: null }), 400, `${P}/updateById`, r.updateField);
-        expect(await c.stored(id(rec))).toEqual(rec);
-      } else {
-        expect(await c.update({ [r.idField]: id(rec), [r.updateField]: null })).toMatchObject({ status: 200, data: true });
-        expect(await c.stored(id(rec))).toMatchObject({ [r.updateField]: null, revision: 2 });
-      }
+      expect(await c.update({ [r.idField]: id(rec), [r.updateField]: null, revision: null })).toMatchObject({ status: 200, data: true });
+      expect(await c.stored(id(rec))).toMatchObject({ [r.updateField]: rec[r.updateField] });
       expect(await c.update({ [r.idField]: 'NoSuchRecord0000000000', [r.updateField]: v('x') })).toMatchObject({ status: 200, data: false });
     });
 
@@ -260,7 +259,7 @@ describe.each(group.resources)('$segment', (r) => {
       expect(times).toEqual(sortedCopy(times, order));
     });
 
-    it(`without sqlQuerySorter, list and page are ordered by ${r.defaultSort.field} ${r.defaultSort.order} (DESIGN §5)`, async () => {
+    it(`without sqlQuerySorter, list and page are ordered by ${r.defaultSort.field} ${r.defaultSort.order} (contract.md "The standard operations")`, async () => {
       const { field, order, value } = r.defaultSort;
       for (const i of [2, 0, 3, 1]) {
         const given = value(i);
@@ -284,7 +283,7 @@ describe.each(group.resources)('$segment', (r) => {
     });
   });
 
-  if (r.timeRange) describe(`time range ${r.timeRange.field}Start / End (DESIGN §5)`, () => {
+  if (r.timeRange) describe(`time range ${r.timeRange.field}Start / End (contract.md "The standard operations")`, () => {
     const field = r.timeRange?.field ?? '';
     const [start, end] = [`${field}Start`, `${field}End`];
     const f0 = r.filterFields[0];
@@ -721,7 +720,7 @@ describe.each(group.resources)('$segment', (r) => {
       expect(await c.stored(id(rec))).toEqual(rec);
     });
 
-    it.each(r.invalid.map((x) => ({ ...x, status: x.status ?? 400 })))('$why → $status naming $field on save and updateById; nothing is written', async ({ patch, field, status }) => {
+    it.each(invalidCases.map((x) => ({ ...x, status: x.status ?? 400 })))('$why → $status naming $field on save and updateById; nothing is written', async ({ patch, field, status }) => {
       const rec = await c.create();
       const countBefore = await c.count();
       expectFailure(await c.save({ ...r.sample(seed()), ...patch }), status, `${P}/save`, field);
@@ -731,12 +730,14 @@ describe.each(group.resources)('$segment', (r) => {
     });
 
     if (r.validEdges?.length)
-      it.each(r.validEdges)('$why is accepted on save and updateById and stored as given', async ({ patch }) => {
+      it.each(r.validEdges)('$why is accepted on save and updateById and stored as given (null: not given)', async ({ patch }) => {
+        // on save, a null in the patch removes the sample's value; on update, it keeps the stored one
+        const given = withoutNulls(patch);
         const rec = await c.create(undefined, patch);
-        expect(rec).toMatchObject(patch);
-        const other = await c.create();
+        expect(rec).toMatchObject(given);
+        const other = await c.create(undefined, Object.fromEntries(Object.keys(patch).filter((k) => patch[k] === null).map((k) => [k, null])));
         expect(await c.update({ [r.idField]: id(other), ...patch })).toMatchObject({ status: 200, data: true });
-        expect(await c.stored(id(other))).toMatchObject({ ...patch, revision: 2 });
+        expect(await c.stored(id(other))).toMatchObject({ ...given, ...pick(other, Object.keys(patch).filter((k) => patch[k] === null)), revision: 2 });
       });
 
     it('updateById without the identifier → 400 naming it; nothing changes', async () => {
@@ -751,12 +752,15 @@ describe.each(group.resources)('$segment', (r) => {
       expect(await c.stored(id(rec))).toEqual(rec);
     });
 
-    it('null for a non-nullable field on updateById → 400; nothing changes', async () => {
+    it('null for a required field: save → 400 naming it as missing; updateById keeps the stored value', async () => {
       const rec = await c.create();
-      for (const field of [...new Set([...r.requiredFields, typedField])]) {
-        expectFailure(await c.update({ [r.idField]: id(rec), [r.updateField]: v('changed'), [field]: null }), 400, `${P}/updateById`, field);
-      }
-      expect(await c.stored(id(rec))).toEqual(rec);
+      const countBefore = await c.count();
+      for (const field of r.requiredFields) expectFailure(await c.save({ ...r.sample(seed()), [field]: null }), 400, `${P}/save`, field);
+      expect(await c.count()).toBe(countBefore);
+      const fields = [...new Set([...r.requiredFields, typedField])].filter((field) => field !== r.updateField);
+      const nulls = Object.fromEntries(fields.map((field) => [field, null]));
+      expect(await c.update({ [r.idField]: id(rec), [r.updateField]: v('changed'), ...nulls })).toMatchObject({ status: 200, data: true });
+      expect(await c.stored(id(rec))).toMatchObject({ ...pick(rec, fields), [r.updateField]: v('changed') });
     });
 
     it('a malformed JSON body → 1004; nothing is written', async () => {
@@ -825,7 +829,7 @@ describe.each(group.resources)('$segment', (r) => {
     it('a refused save or update does not echo them', async () => {
       const body = r.sample(seed());
       const rec = await c.create();
-      for (const { patch } of r.invalid) {
+      for (const { patch } of invalidCases) {
         expectNoSecret(await c.save({ ...body, ...patch }), body);
         expectNoSecret(await c.update({ [r.idField]: id(rec), ...pick(body, secrets), ...patch }), body);
       }
@@ -845,16 +849,16 @@ describe.each(group.resources)('$segment', (r) => {
     beforeAll(async () => {
       doc = (await t.http().get('/main-service/v3/api-docs')).body;
     });
-    /** The properties of a schema, following $ref and allOf. */
+    /** The properties of a schema, following $ref, allOf and anyOf (a record or null). */
     const properties = (schema: Rec | undefined): Rec => {
       if (!schema) return {};
       if (schema.$ref) return properties(doc.components.schemas[String(schema.$ref).split('/').pop()!]);
-      return Object.assign({}, ...(schema.allOf ?? []).map(properties), schema.properties ?? {});
+      return Object.assign({}, ...[...(schema.allOf ?? []), ...(schema.anyOf ?? [])].map(properties), schema.properties ?? {});
     };
     const operation = (method: string, op: string): Rec => doc.paths?.[`${P}/${op}`]?.[method] ?? {};
     const bodyProperties = (method: string, op: string) => properties(operation(method, op).requestBody?.content?.['application/json']?.schema);
 
-    it(`documents the 8 standard operations, each with x-permission ${r.permission}:<action> (DESIGN §7)`, () => {
+    it(`documents the 8 standard operations, each with x-permission ${r.permission}:<action> (contract.md "Tenancy and access")`, () => {
       const actual = STANDARD.map(([m, op]) => [`${m.toUpperCase()} ${op}`, operation(m, op)['x-permission'] ?? null]);
       expect(actual).toEqual(STANDARD.map(([m, op, action]) => [`${m.toUpperCase()} ${op}`, `${r.permission}:${action}`]));
     });
@@ -872,7 +876,7 @@ describe.each(group.resources)('$segment', (r) => {
       const data = (method: string, op: string): Rec => operation(method, op).responses?.['200']?.content?.['application/json']?.schema?.properties?.data ?? {};
       for (const [m, op] of STANDARD) {
         const d = data(m, op);
-        expect({ op, typed: !!(d.type || d.$ref || d.allOf || d.oneOf) }).toEqual({ op, typed: true });
+        expect({ op, typed: !!(d.type || d.$ref || d.allOf || d.oneOf || d.anyOf) }).toEqual({ op, typed: true });
       }
       const record = (d: Rec) => Object.keys(properties(d));
       const readableRequired = r.requiredFields.filter((f) => !(r.writeOnly ?? []).includes(f));

@@ -1,6 +1,6 @@
 /**
  * The checked-in MySQL/MariaDB migrations build exactly the schema the entities describe, with exact
- * (case-sensitive) keys (DESIGN §3, docs/decisions.md "Storage", notes/mysql-sqlite-portability.md).
+ * (case-sensitive) keys (contract.md "Records", docs/decisions.md "Storage").
  * MySQL/MariaDB only: on the SQLite leg (no DB_URL) the tests are reported as skipped.
  */
 import { AppConfig } from '@app/common';
@@ -10,7 +10,7 @@ import type * as DeviceDataSourceModule from '../../apps/device-service/src/data
 import type * as MainDataSourceModule from '../../apps/main-service/src/data-source';
 import { createTestDatabase, TestDatabase } from '../support/database';
 
-/** Each service has its own database and migrations (DESIGN §1, §8). */
+/** Each service has its own database and migrations (contract.md "Services and groups"). */
 interface ServiceSchema {
   service: string;
   dataSource: (config: AppConfig) => DataSource;

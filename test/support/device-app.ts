@@ -1,12 +1,16 @@
 import request from 'supertest';
 import { sign } from 'jsonwebtoken';
 import { AppModule as DeviceAppModule, DEVICE_SERVICE } from '../../apps/device-service/src/app.module';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDatabase, TestDatabase } from './database';
 import { Envelope, startApp, StartOptions, TestApp } from './test-app';
 import { Claims } from './tokens';
 
 /**
  * device-service under test. Paths and parameter names come from the spec's device group and
- * DESIGN §8, not from the application code.
+ * contract.md "Devices", not from the application code.
  */
 export const TEST_DEVICE_TOKEN_SECRET = 'test-device-token-secret-16+';
 
@@ -23,8 +27,8 @@ export const tokenPath = (kind: Kind) =>
 export interface DeviceTestApp extends TestApp {
   /** Registers a device or server (Bearer administrator of the tenant) and returns its number. */
   register: (kind: Kind, no: string, secret: string, claims?: Claims) => Promise<string>;
-  /** The raw token-key response for a number and secret. */
-  tokenKey: (kind: Kind, no: string, secret: string) => Promise<Envelope>;
+  /** The raw token-key response for a number and secret; `from`: the client address (sent as X-Forwarded-For by the trusted loopback proxy). */
+  tokenKey: (kind: Kind, no: string, secret: string, from?: string) => Promise<Envelope & { retryAfter?: string }>;
   /** A token for a registered number (fails the test if refused). */
   token: (kind: Kind, no: string, secret: string) => Promise<string>;
   /** Calls a device-group path with query parameters (token, number, ...) and an optional JSON body. */
@@ -46,15 +50,26 @@ export function signDeviceToken(payload: Record<string, unknown>, options: { sub
   });
 }
 
-export async function startDeviceApp(env: Record<string, string> = {}, options: StartOptions = {}): Promise<DeviceTestApp> {
-  const t = await startApp({ DEVICE_TOKEN_SECRET: TEST_DEVICE_TOKEN_SECRET, ...env }, { ...options, target: { module: DeviceAppModule, service: DEVICE_SERVICE } });
+/**
+ * device-service on a fresh database (or on `options.shared`). Token calls per client address are not
+ * limited in practice unless `env` sets DEVICE_TOKEN_RATE_LIMIT: every test call comes from one address.
+ */
+export async function startDeviceApp(env: Record<string, string> = {}, options: StartOptions & { shared?: TestDatabase } = {}): Promise<DeviceTestApp> {
+  const t = await startApp(
+    { DEVICE_TOKEN_SECRET: TEST_DEVICE_TOKEN_SECRET, DEVICE_TOKEN_RATE_LIMIT: '100000', ...env },
+    { ...options, target: { module: DeviceAppModule, service: DEVICE_SERVICE } },
+  );
   const envelope = (res: request.Response): Envelope => ({ ...res.body, httpStatus: res.status });
   const call: DeviceTestApp['call'] = async (method, path, query, body) => {
     const defined = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as Record<string, string>;
     const req = t.http()[method](path).query(defined);
     return envelope(await (body === undefined ? req : req.send(body as object)));
   };
-  const tokenKey: DeviceTestApp['tokenKey'] = (kind, no, secret) => call('get', tokenPath(kind), { [numberParam(kind)]: no, secret });
+  const tokenKey: DeviceTestApp['tokenKey'] = async (kind, no, secret, from) => {
+    const req = t.http().get(tokenPath(kind)).query({ [numberParam(kind)]: no, secret });
+    const res = await (from ? req.set('X-Forwarded-For', from) : req);
+    return { ...envelope(res), retryAfter: res.headers['retry-after'] as string | undefined };
+  };
   return {
     ...t,
     call,
@@ -70,4 +85,14 @@ export async function startDeviceApp(env: Record<string, string> = {}, options: 
       return res.data.token as string;
     },
   };
+}
+
+/**
+ * One database for several app instances (replicas): a fresh MySQL/MariaDB database with DB_URL, else
+ * a SQLite file in a new temporary folder (instances cannot share `:memory:`). Pass it as `shared`.
+ */
+export async function createSharedDatabase(): Promise<TestDatabase> {
+  if (process.env.DB_URL) return createTestDatabase();
+  const dir = mkdtempSync(join(tmpdir(), 'device-service-shared-'));
+  return { env: { SQLITE_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -1,7 +1,7 @@
 /**
  * One row per standard resource (8 operations: count, getById, list, page, removeById, removeByIds,
  * save, updateById), for the table-driven suites (test/e2e/standard-crud.spec.ts, test/e2e/explain.spec.ts).
- * Everything in a row comes from the spec, DESIGN.md (§3-§5, §7, §9) and docs/decisions.md, not from the
+ * Everything in a row comes from docs/contract.md and docs/decisions.md, not from the
  * application code, so a test driven by the table can disagree with the code.
  */
 export type SampleRecord = Record<string, unknown>;
@@ -12,7 +12,7 @@ export interface InvalidCase {
   patch: SampleRecord;
   /** The field the error text names. */
   field: string;
-  /** 400 for a bad value (default), 1003 for a value of the wrong JSON type (DESIGN §4). */
+  /** 400 for a bad value (default), 1003 for a value of the wrong JSON type (contract.md "The envelope"). */
   status?: 400 | 1003;
   /** Why it is invalid, for the test name. */
   why: string;
@@ -23,11 +23,11 @@ export interface ResourceSpec {
   prefix: string;
   /** Segment after the prefix. */
   segment: string;
-  /** `<resourceCamel>Id` (DESIGN §3). */
+  /** `<resourceCamel>Id` (contract.md "Records"). */
   idField: string;
-  /** Permission name without the action (DESIGN §7). */
+  /** Permission name without the action (contract.md "Tenancy and access"). */
   permission: string;
-  /** The 422 text of DESIGN §4; null where neither the spec nor DESIGN lists one. */
+  /** The 422 text of contract.md "The envelope"; null where the contract lists none. */
   duplicateText: string | null;
   /** The 422 text the service uses for a live uniqueness key (null: the resource has no business key). */
   uniqueKeyText: string | null;
@@ -55,11 +55,11 @@ export interface ResourceSpec {
   updateValue?: (label: string) => unknown;
   /** A required non-string field, for wrong-type (1003) and not-null tests. */
   typedField: string;
-  /** A string field with a maximum length (DESIGN §9 "lengths that fit the columns"). */
+  /** A string field with a maximum length (messages.md / snapshots.md "lengths that fit the columns"). */
   maxLength: { field: string; max: number };
   /** The main time field: count/list/page take `<field>Start`/`<field>End` (epoch ms, inclusive). */
   timeRange?: { field: string };
-  /** Validation failures of this resource beyond required/blank/length (DESIGN §9 "validate what a user would"). */
+  /** Validation failures of this resource beyond required/blank/length (messages.md / snapshots.md "validate what a user would"). */
   invalid: InvalidCase[];
   /** Values at the edge of a rule that must be accepted (and stored as given), e.g. longitude 180. */
   validEdges?: { why: string; patch: SampleRecord }[];

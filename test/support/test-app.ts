@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { AppLogging, configureApp, OutboxRelay, ServiceDescription } from '@app/common';
+import { AppHttpAdapter, AppLogging, configureApp, OutboxRelay, ServiceDescription } from '@app/common';
 import { Type } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
@@ -66,7 +66,7 @@ export async function startApp(env: Record<string, string> = {}, options: StartO
   let app: NestExpressApplication;
   try {
     const moduleRef = await Test.createTestingModule({ imports: [target.module] }).compile();
-    const created = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error', 'warn'] });
+    const created = moduleRef.createNestApplication<NestExpressApplication>(new AppHttpAdapter(), { bodyParser: false, logger: ['error', 'warn'] });
     if (options.logTo) created.get(AppLogging).captureTo(options.logTo);
     app = configureApp(created, target.service);
     const dataSource = app.get(DataSource);

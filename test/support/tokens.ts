@@ -9,8 +9,19 @@ export interface Claims {
   permissions?: string[];
 }
 
+export interface TokenOptions {
+  /** Seconds until `exp` (default 600); null: a token without `exp`. */
+  expiresIn?: number | null;
+  secret?: string;
+  /** `iss` / `aud` claims (none unless given). */
+  issuer?: string;
+  audience?: string;
+}
+
 /** A Bearer header for the given claims (administrator of tenant-a by default). */
-export function bearer(claims: Claims = {}, options: { expiresIn?: number; secret?: string } = {}): string {
+export function bearer(claims: Claims = {}, options: TokenOptions = {}): string {
   const payload = { sub: 'alice', tenantId: 'tenant-a', roles: ['administrator'], permissions: [], ...claims };
-  return `Bearer ${sign(payload, options.secret ?? TEST_JWT_SECRET, { algorithm: 'HS256', expiresIn: options.expiresIn ?? 600 })}`;
+  const expiry = options.expiresIn === null ? {} : { expiresIn: options.expiresIn ?? 600 };
+  const claimed = { ...(options.issuer ? { issuer: options.issuer } : {}), ...(options.audience ? { audience: options.audience } : {}) };
+  return `Bearer ${sign(payload, options.secret ?? TEST_JWT_SECRET, { algorithm: 'HS256', ...expiry, ...claimed })}`;
 }

@@ -1,11 +1,11 @@
-import { AppConfig, configureApp, shutDownOnSignals } from '@app/common';
+import { AppConfig, AppHttpAdapter, configureApp, shutDownOnSignals } from '@app/common';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule, DEVICE_SERVICE } from './app.module';
 
 /** device-service, configured but not listening (the combined local server mounts it beside main-service). */
-export async function createDeviceService(adapter: ExpressAdapter = new ExpressAdapter()): Promise<NestExpressApplication> {
+export async function createDeviceService(adapter: ExpressAdapter = new AppHttpAdapter()): Promise<NestExpressApplication> {
   const app = configureApp(await NestFactory.create<NestExpressApplication>(AppModule, adapter, { bodyParser: false, bufferLogs: true }), DEVICE_SERVICE);
   const config = app.get(AppConfig);
   if (config.usesDevJwtSecret) Logger.warn('JWT_SECRET is not set: using the development secret. Never run production like this.', 'Config');

@@ -1,4 +1,5 @@
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createHttpServer } from '@app/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { createDeviceService } from '../../device-service/src/main';
 import { createMainService } from '../../main-service/src/main';
@@ -32,7 +33,7 @@ export async function createCombinedServer(): Promise<CombinedServer> {
   const device = await createDeviceService();
   await Promise.all([main.init(), device.init()]);
   const [toMain, toDevice] = [handler(main), handler(device)];
-  const server = createServer((request, response) => (isDeviceRequest(request) ? toDevice : toMain)(request, response));
+  const server = createHttpServer((request, response) => (isDeviceRequest(request) ? toDevice : toMain)(request, response));
   return {
     server,
     apps: [main, device],

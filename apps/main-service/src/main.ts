@@ -1,11 +1,11 @@
-import { AppConfig, configureApp, shutDownOnSignals } from '@app/common';
+import { AppConfig, AppHttpAdapter, configureApp, shutDownOnSignals } from '@app/common';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule, MAIN_SERVICE } from './app.module';
 
 /** main-service, configured but not listening (the combined local server mounts it beside device-service). */
-export async function createMainService(adapter: ExpressAdapter = new ExpressAdapter()): Promise<NestExpressApplication> {
+export async function createMainService(adapter: ExpressAdapter = new AppHttpAdapter()): Promise<NestExpressApplication> {
   const app = configureApp(await NestFactory.create<NestExpressApplication>(AppModule, adapter, { bodyParser: false, bufferLogs: true }), MAIN_SERVICE);
   if (app.get(AppConfig).usesDevJwtSecret) Logger.warn('JWT_SECRET is not set: using the development secret. Never run production like this.', 'Config');
   return app;

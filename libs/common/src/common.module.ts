@@ -14,6 +14,7 @@ import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { EnvelopeExceptionFilter } from './http/exception.filter';
 import { AppLogging } from './logging/app-logging';
 import { ImportBatch } from './messaging/import-batch.entity';
+import { ImportRejection } from './messaging/import-rejection.entity';
 import { KafkaMessageBus } from './messaging/kafka-message-bus';
 import { InProcessMessageBus, MessageBus } from './messaging/message-bus';
 import { OutboxLease } from './messaging/outbox-lease.entity';
@@ -30,7 +31,7 @@ export interface CommonOptions extends StorageParts {
 }
 
 /** Entities of the shared library that each service's schema contains. */
-export const COMMON_ENTITIES = [OutboxMessage, OutboxLease, ImportBatch];
+export const COMMON_ENTITIES = [OutboxMessage, OutboxLease, ImportBatch, ImportRejection];
 
 /** KAFKA_BROKERS selects Kafka (the production transport); unset, the embedded in-process bus. */
 function messageBus(config: AppConfig, service: string): MessageBus {

@@ -21,6 +21,8 @@ export * from './http/error-translator';
 export * from './http/shutdown';
 export * from './http/query-params';
 export * from './http/validation';
+export * from './http/server';
+export * from './http/cors';
 export * from './health/drain-state';
 export * from './logging/app-logging';
 export * from './messaging/import-batch.entity';

@@ -1,4 +1,4 @@
-/** The 9 standard configuration resources of main-service (spec "Resources"; DESIGN §4, §7, §9). */
+/** The 9 standard configuration resources of main-service (contract.md "The envelope"). */
 import { ResourceGroup, ResourceSpec } from '../resource-table';
 
 export const CONFIGURATION_PREFIX = '/main-service/system-api/configuration';

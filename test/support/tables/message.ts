@@ -1,5 +1,5 @@
 /**
- * The 14 message resources (spec "Resources"; fields DESIGN §9; permissions DESIGN §7; value sets, keys,
+ * The 14 message resources (fields messages.md / snapshots.md; permissions contract.md "Tenancy and access"; value sets, keys,
  * main time fields and list formats docs/messages.md). Addresses and phone numbers are JSON arrays.
  */
 import { HOUR, InvalidCase, newest, notOneOf, ResourceGroup, ResourceSpec, SampleRecord, T0, tooLong } from '../resource-table';
@@ -19,7 +19,7 @@ const common = (segment: string, idField: string, keyFields: string[] = [], titl
   segment,
   idField,
   permission: `message-${segment}`,
-  duplicateText: null, // DESIGN §4 lists the configuration texts only
+  duplicateText: null, // the contract fixes the duplicate texts of the configuration group only
   uniqueKeyText: title ? `${title} exists` : null,
   keyFields,
 });
@@ -32,7 +32,7 @@ const badId = (field: string): InvalidCase[] => [
 const enabledCases: InvalidCase[] = [wrongType('enabled', 'yes', 'as a string'), wrongType('enabled', 1, 'as a number')];
 const addresses = (n: number) => Array.from({ length: n }, (_, i) => `r${i}@example.com`);
 
-/** Template → configuration links: the two ids and sort (DESIGN §9), one live link per pair. */
+/** Template → configuration links: the two ids and sort (messages.md / snapshots.md), one live link per pair. */
 const link = (segment: string, idField: string, title: string, templateField: string, configField: string): ResourceSpec => ({
   ...common(segment, idField, [templateField, configField], title),
   sample: (s) => ({ [templateField]: `tpl${s}`, [configField]: `cfg${s}`, sort: seedNumber(s) }),
@@ -91,13 +91,14 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
       businessType: 'ORDER',
       businessId: `SO-${s}`,
     }),
-    requiredFields: ['fromAddress', 'toAddresses', 'subject', 'content', 'status', 'sendTime'],
+    // status (PENDING) and sendTime (null until sent) have defaults on create
+    requiredFields: ['fromAddress', 'toAddresses', 'subject', 'content'],
     filterFields: ['businessId', 'businessType', 'emailConfigId', 'emailTemplateId', 'fromAddress', 'status'],
     filterAlternatives: { status: 'FAILED' },
     sortField: 'subject',
     defaultSort: { field: 'sendTime', order: 'descend', value: newest },
     updateField: 'errorMessage',
-    typedField: 'sendTime',
+    typedField: 'retryCount', // sendTime may be null (unsent); retryCount is never null
     maxLength: { field: 'subject', max: 255 },
     timeRange: { field: 'sendTime' },
     invalid: [
@@ -114,7 +115,6 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
       notOneOf('status', 'sent'),
       { why: 'retryCount negative', patch: { retryCount: -1 }, field: 'retryCount' },
       { why: 'retryCount fractional', patch: { retryCount: 1.5 }, field: 'retryCount', status: 1003 },
-      { why: 'retryCount null', patch: { retryCount: null }, field: 'retryCount' },
       { why: 'sendTime negative', patch: { sendTime: -1 }, field: 'sendTime' },
       ...badId('emailConfigId'),
       { why: 'businessType with a space', patch: { businessType: 'SALES ORDER' }, field: 'businessType' },
@@ -157,7 +157,6 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
       { why: 'host with a space', patch: { host: 'smtp example.com' }, field: 'host' },
       { why: 'host as a URL', patch: { host: 'smtp://smtp.example.com' }, field: 'host' },
       { why: 'fromAddress not an address', patch: { fromAddress: 'noreply' }, field: 'fromAddress' },
-      { why: 'secure null', patch: { secure: null }, field: 'secure' },
       wrongType('secure', 'true', 'as a string'),
       ...enabledCases,
       tooLong('password', 255),
@@ -209,12 +208,15 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
       businessType: 'MAINTENANCE',
       businessId: `MT-${s}`,
     }),
-    requiredFields: ['title', 'content', 'level', 'targetType', 'status', 'publishTime'],
+    // level INFO, targetType ALL, status DRAFT and publishTime null are the defaults on create
+    requiredFields: ['title', 'content'],
     filterFields: ['businessId', 'businessType', 'notificationTemplateId', 'notificationConfigId', 'level', 'targetType', 'status'],
     filterAlternatives: { level: 'ERROR', targetType: 'ALL', status: 'DRAFT' },
     sortField: 'title',
     defaultSort: { field: 'publishTime', order: 'descend', value: newest },
     updateField: 'businessId',
+    // no notification field is both non-string and non-null any more: publishTime (null while a draft) still
+    // serves the wrong-type case
     typedField: 'publishTime',
     maxLength: { field: 'title', max: 255 },
     timeRange: { field: 'publishTime' },
@@ -273,7 +275,6 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
       { why: 'readTime negative', patch: { readTime: -1 }, field: 'readTime' },
       wrongType('readTime', '2026-01-01', 'as a date string'),
       wrongType('read', 'yes', 'as a string'),
-      { why: 'read null', patch: { read: null }, field: 'read' },
       ...badId('notificationId'),
     ],
     validEdges: [{ why: 'unread without readTime', patch: { read: false, readTime: null } }],
@@ -294,13 +295,14 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
       businessType: 'LOGIN',
       businessId: `LG-${s}`,
     }),
-    requiredFields: ['phoneNumbers', 'content', 'status', 'sendTime'],
+    // status (PENDING) and sendTime (null until sent) have defaults on create
+    requiredFields: ['phoneNumbers', 'content'],
     filterFields: ['businessId', 'businessType', 'smsConfigId', 'smsTemplateId', 'providerMessageId', 'status'],
     filterAlternatives: { status: 'PENDING' },
     sortField: 'retryCount',
     defaultSort: { field: 'sendTime', order: 'descend', value: newest },
     updateField: 'errorMessage',
-    typedField: 'sendTime',
+    typedField: 'retryCount', // sendTime may be null (unsent); retryCount is never null
     maxLength: { field: 'content', max: 1000 },
     timeRange: { field: 'sendTime' },
     invalid: [
@@ -360,7 +362,7 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
   {
     ...common('sms-package', 'smsPackageId'),
     sample: (s) => ({ name: `Pack ${s}`, totalCount: 10000, usedCount: 1250, expireTime: T0 + 365 * 24 * HOUR, status: 'ACTIVE', remark: `remark ${s}` }),
-    requiredFields: ['name', 'totalCount', 'status'],
+    requiredFields: ['name', 'totalCount'], // status ACTIVE by default
     filterFields: ['name', 'status'],
     filterAlternatives: { status: 'EXPIRED' },
     sortField: 'name',
@@ -371,7 +373,6 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
     invalid: [
       { why: 'totalCount negative', patch: { totalCount: -1 }, field: 'totalCount' },
       { why: 'usedCount negative', patch: { usedCount: -1 }, field: 'usedCount' },
-      { why: 'usedCount null', patch: { usedCount: null }, field: 'usedCount' },
       { why: 'totalCount above the int column', patch: { totalCount: 2147483648 }, field: 'totalCount' },
       wrongType('totalCount', '10000', 'as a string'),
       notOneOf('status', 'USED_UP'),

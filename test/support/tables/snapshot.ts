@@ -1,5 +1,5 @@
 /**
- * The 8 snapshot resources (spec "Resources"; fields DESIGN §9; value sets, ranges and main time
+ * The 8 snapshot resources (fields messages.md / snapshots.md; value sets, ranges and main time
  * fields docs/snapshots.md). No business key: every snapshot is its own record.
  */
 import { HOUR, InvalidCase, newest, notOneOf, ResourceGroup, ResourceSpec, SampleRecord, T0, tooLong } from '../resource-table';

@@ -1,12 +1,13 @@
 import { Operation, RequiredQuery, validationPipe } from '@app/common';
-import { Body, Controller, Get, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { BindingLifecycle } from '../binding/binding-lifecycle.entity';
 import { DataAcquisitionDevice } from '../registry/data-acquisition-device/data-acquisition-device.entity';
-import { SECRET_DESCRIPTION, TOKEN_KEY_DESCRIPTION } from '../token/token-docs';
+import { SECRET_DESCRIPTION, TOKEN_CALL_FAILURES, TOKEN_KEY_DESCRIPTION } from '../token/token-docs';
 import { Caller, DeviceOperation } from '../token/device-operation';
 import { DeviceCaller, DeviceTokenService, TokenKey } from '../token/device-token.service';
+import { clientAddressOf } from '../token/client-address';
 import { withRetryAfter } from '../token/retry-after';
 import { DeviceInfoPush } from './device-api.dto';
 import { DeviceRegistry } from './device-registry';
@@ -20,15 +21,15 @@ export class DataAcquisitionDeviceController {
   ) {}
 
   @Get('getGenerationTokenKeyByDataAcquisitionDeviceNo')
-  @Operation({ summary: 'Issue a device token for a device number and its provisioning secret', description: TOKEN_KEY_DESCRIPTION, public: true, publicAccess: SECRET_DESCRIPTION, response: { data: TokenKey } })
-  getGenerationTokenKey(@RequiredQuery('dataAcquisitionDeviceNo', 'The device number') no: string, @RequiredQuery('secret', 'The provisioning secret of the device') secret: string, @Res({ passthrough: true }) response: Response) {
-    return withRetryAfter(response, this.tokens.issue('device', no, secret));
+  @Operation({ summary: 'Issue a device token for a device number and its provisioning secret', description: TOKEN_KEY_DESCRIPTION, public: true, publicAccess: SECRET_DESCRIPTION, response: { data: TokenKey }, failures: TOKEN_CALL_FAILURES })
+  getGenerationTokenKey(@RequiredQuery('dataAcquisitionDeviceNo', 'The device number') no: string, @RequiredQuery('secret', 'The provisioning secret of the device') secret: string, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    return withRetryAfter(response, this.tokens.issue('device', no, secret, clientAddressOf(request)));
   }
 
   @Get('getByDataAcquisitionDeviceNo')
   @DeviceOperation('device', { summary: "The calling device's registry record (operator fields and its last report)", response: { data: DataAcquisitionDevice } })
   getByNo(@Caller() caller: DeviceCaller) {
-    return this.registry.device(caller.tenantId, caller.no);
+    return caller.record as DataAcquisitionDevice; // read by the token check already
   }
 
   @Post('pushInfoByDataAcquisitionDeviceNo')
@@ -40,7 +41,7 @@ export class DataAcquisitionDeviceController {
   })
   @ApiBody({ type: DeviceInfoPush })
   pushInfo(@Caller() caller: DeviceCaller, @Body(validationPipe(DeviceInfoPush)) body: DeviceInfoPush) {
-    return this.registry.pushInfo(caller.tenantId, caller.no, body);
+    return this.registry.pushInfo(caller.tenantId, caller.recordId, caller.no, body);
   }
 
   @Post('listByDataAcquisitionServerNo')

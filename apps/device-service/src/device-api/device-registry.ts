@@ -7,17 +7,29 @@ import { DataAcquisitionServer } from '../registry/data-acquisition-server/data-
 import { DeviceInfoPush } from './device-api.dto';
 
 export type CallerKind = 'device' | 'server';
+export type RegistryRecord = DataAcquisitionDevice | DataAcquisitionServer;
 
-/** The query parameter carrying the caller's number (DESIGN §8). */
+/** A live registry record with what proves a caller: its id and the hash of its current secret. */
+export interface Credentials {
+  /** The record as the API returns it (no secret hash). */
+  record: RegistryRecord;
+  recordId: string;
+  secretHash: string;
+}
+
+export const recordIdOf = (kind: CallerKind, record: RegistryRecord): string =>
+  kind === 'device' ? (record as DataAcquisitionDevice).dataAcquisitionDeviceId : (record as DataAcquisitionServer).dataAcquisitionServerId;
+
+/** The query parameter carrying the caller's number (contract.md "Devices"). */
 export const numberParam = (kind: CallerKind) => (kind === 'device' ? 'dataAcquisitionDeviceNo' : 'dataAcquisitionServerNo');
 
-/** One binding lifecycle as the device group returns it (DESIGN §8). */
+/** One binding lifecycle as the device group returns it (contract.md "Devices"). */
 export type BindingLifecycleView = Pick<BindingLifecycle, 'dataAcquisitionDeviceNo' | 'dataAcquisitionServerNo' | 'bindTime' | 'unbindTime' | 'state'>;
 
 /**
  * The device calls' view of the registry. Numbers are global, so a lookup by number needs no tenant;
- * every call after the token one is confined to the tenant the token was issued for, and a record
- * deleted (or re-registered elsewhere) since then makes its tokens useless (401).
+ * every call after the token one works on the record its token was issued for (tenant and id), so a
+ * record deleted (or re-registered) since then makes its tokens useless (401).
  */
 @Injectable()
 export class DeviceRegistry {
@@ -26,25 +38,20 @@ export class DeviceRegistry {
     private readonly config: AppConfig,
   ) {}
 
-  /** Tenant and secret hash of a live number, for the token call only (the hash is never selected elsewhere). */
-  async credentials(kind: CallerKind, no: string): Promise<{ tenantId: string; secretHash: string } | null> {
-    const entity = kind === 'device' ? DataAcquisitionDevice : DataAcquisitionServer;
-    return this.dataSource.getRepository<{ tenantId: string; secretHash: string }>(entity).findOne({
-      where: { [numberParam(kind)]: no, deleteTime: LIVE } as never,
-      select: { tenantId: true, secretHash: true },
-    });
-  }
-
-  async device(tenantId: string, no: string): Promise<DataAcquisitionDevice> {
-    const device = await this.dataSource.getRepository(DataAcquisitionDevice).findOne({ where: { tenantId, dataAcquisitionDeviceNo: no, deleteTime: LIVE } });
-    if (!device) throw new UnauthorizedException();
-    return device;
-  }
-
-  async server(tenantId: string, no: string): Promise<DataAcquisitionServer> {
-    const server = await this.dataSource.getRepository(DataAcquisitionServer).findOne({ where: { tenantId, dataAcquisitionServerNo: no, deleteTime: LIVE } });
-    if (!server) throw new UnauthorizedException();
-    return server;
+  /**
+   * The live record of a number with its secret hash (never selected elsewhere): one lookup on the
+   * number's unique index. The token call checks the secret against it; every other device call
+   * checks its token against it (same record, same secret) and then works on it.
+   */
+  async credentials(kind: CallerKind, no: string): Promise<Credentials | null> {
+    const repository = this.dataSource.getRepository<RegistryRecord>(kind === 'device' ? DataAcquisitionDevice : DataAcquisitionServer);
+    // every column, the write-only hash (select: false) included
+    const select = Object.fromEntries(repository.metadata.columns.map((column) => [column.propertyName, true]));
+    const found = await repository.findOne({ where: { [numberParam(kind)]: no, deleteTime: LIVE } as never, select: select as never });
+    if (!found?.secretHash) return null;
+    const { secretHash } = found;
+    Reflect.deleteProperty(found, 'secretHash'); // the record may become a response: never with the hash
+    return { record: found, recordId: recordIdOf(kind, found), secretHash };
   }
 
   /**
@@ -52,7 +59,7 @@ export class DeviceRegistry {
    * The device row is written first: its row lock (MySQL) or the write lock (SQLite) serialises
    * concurrent reports of one device before the open lifecycle is read, so at most one stays open.
    */
-  async pushInfo(tenantId: string, no: string, info: DeviceInfoPush): Promise<true> {
+  async pushInfo(tenantId: string, deviceId: string, no: string, info: DeviceInfoPush): Promise<true> {
     const serverNo = info.dataAcquisitionServerNo ?? null;
     await this.dataSource.transaction(async (manager) => {
       const now = Date.now();
@@ -65,7 +72,7 @@ export class DeviceRegistry {
         dataAcquisitionServerNo: serverNo,
         lastSeenTime: now,
       };
-      const written = await manager.update(DataAcquisitionDevice, { tenantId, dataAcquisitionDeviceNo: no, deleteTime: LIVE }, report);
+      const written = await manager.update(DataAcquisitionDevice, { tenantId, dataAcquisitionDeviceId: deviceId, deleteTime: LIVE }, report);
       if (!written.affected) throw new UnauthorizedException();
       if (serverNo && !(await manager.exists(DataAcquisitionServer, { where: { tenantId, dataAcquisitionServerNo: serverNo, deleteTime: LIVE } })))
         throw AppException.validation(`dataAcquisitionServerNo: no data-acquisition server ${serverNo} is registered in this tenant`);
@@ -100,10 +107,10 @@ export class DeviceRegistry {
     }));
   }
 
-  async updateInternalIp(tenantId: string, no: string, internalIp: string): Promise<true> {
+  async updateInternalIp(tenantId: string, serverId: string, internalIp: string): Promise<true> {
     const written = await this.dataSource
       .getRepository(DataAcquisitionServer)
-      .update({ tenantId, dataAcquisitionServerNo: no, deleteTime: LIVE }, { internalIp, internalIpTime: Date.now() });
+      .update({ tenantId, dataAcquisitionServerId: serverId, deleteTime: LIVE }, { internalIp, internalIpTime: Date.now() });
     if (!written.affected) throw new UnauthorizedException();
     return true;
   }

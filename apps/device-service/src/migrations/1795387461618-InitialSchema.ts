@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-/** device-service's own database: the registry, binding lifecycles, outbox and import batches. Binary collation: numbers match exactly (notes/mysql-sqlite-portability.md). */
+/** device-service's own database: the registry, binding lifecycles, outbox and import batches. Binary collation: numbers match exactly. */
 
 export class InitialSchema1795387461618 implements MigrationInterface {
     name = 'InitialSchema1795387461618'

@@ -4,7 +4,7 @@ import { MinLength } from 'class-validator';
 import { SECRET_MAX_LENGTH, SECRET_MIN_LENGTH } from './numbers';
 import { hashSecret } from './secret-hash';
 
-/** The write-only `secret` of a registry save/updateById body (DESIGN §8). */
+/** The write-only `secret` of a registry save/updateById body (contract.md "Devices"). */
 export const ProvisioningSecret = (): PropertyDecorator =>
   applyDecorators(
     Text({

@@ -26,7 +26,8 @@ export function DeviceOperation(kind: CallerKind, doc: DeviceOperationDoc): Meth
     Operation({
       ...doc,
       public: true,
-      publicAccess: `Requires query parameter \`token\`: a ${kind} token (from ${tokenCall(kind)}) of this \`${param}\`. Missing, invalid or expired: HTTP 401. A token of another number or of a ${kind === 'device' ? 'server' : 'device'}: HTTP 403.`,
+      failures: [{ status: 403, when: 'The token belongs to another number or kind.' }],
+      publicAccess: `Requires query parameter \`token\`: a ${kind} token (from ${tokenCall(kind)}) of this \`${param}\`. Missing, invalid, expired, or revoked (secret rotated, record deleted): HTTP 401. A token of another number or of a ${kind === 'device' ? 'server' : 'device'}: HTTP 403.`,
     }),
     SetMetadata(DEVICE_TOKEN_RULE, kind),
     UseGuards(DeviceTokenGuard),

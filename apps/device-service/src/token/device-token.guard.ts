@@ -11,7 +11,8 @@ type WithCaller = Request & { deviceCaller?: DeviceCaller };
 
 /**
  * The device group's access check: query `token` must be a valid device token (else 401) of the
- * route's kind and of the number in the query (else 403: a valid token acting for someone else).
+ * route's kind and of the number in the query (else 403: a valid token acting for someone else),
+ * issued for the number's live record and its current secret (else 401).
  */
 @Injectable()
 export class DeviceTokenGuard implements CanActivate {
@@ -20,16 +21,16 @@ export class DeviceTokenGuard implements CanActivate {
     private readonly tokens: DeviceTokenService,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const kind = this.reflector.get<CallerKind | undefined>(DEVICE_TOKEN_RULE, context.getHandler());
     if (!kind) throw new ForbiddenException(); // deny by default: a route without a rule never passes
     const request = context.switchToHttp().getRequest<WithCaller>();
     const token = request.query.token;
-    const caller = typeof token === 'string' && token ? this.tokens.verify(token) : undefined;
-    if (!caller) throw new UnauthorizedException();
+    // the token first: an unauthenticated call is a 401 whatever else is wrong with it
+    const claims = typeof token === 'string' && token ? this.tokens.verify(token) : undefined;
+    if (!claims) throw new UnauthorizedException();
     const param = numberParam(kind);
-    const no = requiredText(request.query[param], param);
-    if (caller.kind !== kind || caller.no !== no) throw new ForbiddenException();
+    const caller = await this.tokens.authenticate(claims, kind, requiredText(request.query[param], param));
     request.deviceCaller = caller;
     RequestContext.setIdentity({ tenantId: caller.tenantId, user: `${caller.kind}:${caller.no}` });
     return true;

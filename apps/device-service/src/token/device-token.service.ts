@@ -1,18 +1,29 @@
-import { KeyObject } from 'node:crypto';
+import { createHmac, KeyObject, timingSafeEqual } from 'node:crypto';
 import { AppConfig, AppException, hmacKey } from '@app/common';
-import { HttpException, HttpStatus, Injectable, UnauthorizedException } from '@nestjs/common';
+import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { sign, verify } from 'jsonwebtoken';
-import { CallerKind, DeviceRegistry, numberParam } from '../device-api/device-registry';
+import { CallerKind, DeviceRegistry, numberParam, RegistryRecord } from '../device-api/device-registry';
 import { DEVICE_NUMBER_PATTERN, SECRET_MAX_LENGTH } from '../registry/numbers';
 import { UNKNOWN_NUMBER_HASH, verifySecret } from '../registry/secret-hash';
-import { FailedAttempts } from './failed-attempts';
+import { TokenThrottle } from './token-throttle';
 
-/** What a verified device token proves: this number, of this kind, in this tenant. */
+/** What a device token claims: this number, of this kind, in this tenant, for this registry record and secret. */
+export interface TokenClaims {
+  kind: CallerKind;
+  no: string;
+  tenantId: string;
+  recordId: string;
+  secretFingerprint: string;
+}
+
+/** A caller whose token matched the live record: the record is the one the call works on. */
 export interface DeviceCaller {
   kind: CallerKind;
   no: string;
   tenantId: string;
+  recordId: string;
+  record: RegistryRecord;
 }
 
 export class TokenKey {
@@ -23,71 +34,99 @@ export class TokenKey {
   expiresAt: number;
 }
 
-/** HTTP 429 while a number is locked; carries when to retry (sent as Retry-After). */
-export class AttemptsLocked extends HttpException {
-  constructor(readonly retryAfterSeconds: number) {
-    super('Too many failed attempts', HttpStatus.TOO_MANY_REQUESTS);
-  }
-}
-
 /** Audience of device tokens: a Bearer token (other secret, no audience) can never pass as one, nor the reverse. */
 const AUDIENCE = 'device-service';
 const KINDS: readonly CallerKind[] = ['device', 'server'];
 
 /**
- * Device/server tokens: HS256 JWTs signed with DEVICE_TOKEN_SECRET, bound to number (`sub`),
- * kind and tenant, expiring after DEVICE_TOKEN_TTL_SECONDS.
+ * Device/server tokens: HS256 JWTs signed with DEVICE_TOKEN_SECRET, bound to number (`sub`), kind,
+ * tenant, registry record (`rid`) and that record's secret (`sfp`, a keyed fingerprint of the stored
+ * hash), expiring after DEVICE_TOKEN_TTL_SECONDS. Every call checks them against the live record, so
+ * rotating the secret or deleting the record revokes its tokens at once, on every replica.
  */
 @Injectable()
 export class DeviceTokenService {
   private readonly key: KeyObject;
+  /** Separate from the signing key: a fingerprint is never a valid signature of anything. */
+  private readonly fingerprintKey: Buffer;
 
   constructor(
     private readonly config: AppConfig,
     private readonly registry: DeviceRegistry,
-    private readonly attempts: FailedAttempts,
+    private readonly throttle: TokenThrottle,
   ) {
     this.key = hmacKey(config.deviceTokenSecret);
+    this.fingerprintKey = createHmac('sha256', config.deviceTokenSecret).update('device-secret-fingerprint').digest();
   }
 
-  /** getGenerationTokenKeyBy...No: number + secret → token; failed attempts are throttled per number. */
-  async issue(kind: CallerKind, no: string, secret: string): Promise<TokenKey> {
-    // bounded before anything is tracked or hashed: no oversized keys in memory, no scrypt over megabytes
+  /** getGenerationTokenKeyBy...No: number + secret → token; throttled per client address and per number. */
+  async issue(kind: CallerKind, no: string, secret: string, clientAddress: string): Promise<TokenKey> {
+    // bounded before anything is counted or hashed: no oversized keys, no scrypt over megabytes
     if (!DEVICE_NUMBER_PATTERN.test(no)) throw AppException.validation(`${numberParam(kind)} must be 1 to 64 characters of [A-Za-z0-9._:-]`);
     if (secret.length > SECRET_MAX_LENGTH) throw AppException.validation(`secret must be at most ${SECRET_MAX_LENGTH} characters`);
-    const key = `${kind}:${no}`;
-    const lockedUntil = this.attempts.lockedUntil(key);
-    if (lockedUntil !== undefined) throw new AttemptsLocked(Math.max(1, Math.ceil((lockedUntil - Date.now()) / 1000)));
+    await this.throttle.admit(clientAddress, kind, no);
     const credentials = await this.registry.credentials(kind, no);
     // unknown numbers cost the same hash run and fail the same way: no way to probe which numbers exist
     const matches = await verifySecret(secret, credentials?.secretHash ?? UNKNOWN_NUMBER_HASH);
     if (!credentials || !matches) {
-      this.attempts.fail(key);
+      await this.throttle.fail(kind, no);
       throw new UnauthorizedException();
     }
-    this.attempts.succeed(key);
-    return this.sign({ kind, no, tenantId: credentials.tenantId });
+    await this.throttle.succeed(kind, no);
+    const { record, recordId, secretHash } = credentials;
+    return this.sign({ kind, no, tenantId: record.tenantId, recordId, secretFingerprint: this.fingerprint(secretHash) });
   }
 
-  sign(caller: DeviceCaller): TokenKey {
+  /**
+   * The caller a verified token proves for this route's kind and number: 403 when it is of another
+   * kind or number; 401 when it no longer matches the live record of its number (deleted,
+   * re-registered, secret rotated). One lookup on the number's unique index, whose record the call then uses.
+   */
+  async authenticate(claims: TokenClaims, kind: CallerKind, no: string): Promise<DeviceCaller> {
+    if (claims.kind !== kind || claims.no !== no) throw new ForbiddenException();
+    const current = await this.registry.credentials(kind, no);
+    const same =
+      !!current &&
+      current.recordId === claims.recordId &&
+      current.record.tenantId === claims.tenantId &&
+      this.sameFingerprint(claims.secretFingerprint, this.fingerprint(current.secretHash));
+    if (!same) throw new UnauthorizedException();
+    return { kind, no, tenantId: claims.tenantId, recordId: claims.recordId, record: current.record };
+  }
+
+  private sign(claims: TokenClaims): TokenKey {
     const exp = Math.floor(Date.now() / 1000) + this.config.deviceTokenTtlSeconds;
-    const token = sign({ kind: caller.kind, tenantId: caller.tenantId, exp }, this.key, {
+    const token = sign({ kind: claims.kind, tenantId: claims.tenantId, rid: claims.recordId, sfp: claims.secretFingerprint, exp }, this.key, {
       algorithm: 'HS256',
-      subject: caller.no,
+      subject: claims.no,
       audience: AUDIENCE,
     });
     return { token, expiresAt: exp * 1000 };
   }
 
-  /** The caller a token proves, or undefined when it is malformed, forged, expired or not a device token. */
-  verify(token: string): DeviceCaller | undefined {
+  /** The claims of a correctly signed, unexpired device token, or undefined. */
+  verify(token: string): TokenClaims | undefined {
     try {
       const claims = verify(token, this.key, { algorithms: ['HS256'], audience: AUDIENCE });
-      if (typeof claims !== 'object' || typeof claims.sub !== 'string' || typeof claims.tenantId !== 'string') return undefined;
-      if (!KINDS.includes(claims.kind)) return undefined;
-      return { kind: claims.kind as CallerKind, no: claims.sub, tenantId: claims.tenantId };
+      if (typeof claims !== 'object' || !KINDS.includes(claims.kind)) return undefined;
+      const { sub, tenantId, rid, sfp } = claims;
+      if (![sub, tenantId, rid, sfp].every((v) => typeof v === 'string' && v)) return undefined;
+      return { kind: claims.kind as CallerKind, no: sub!, tenantId, recordId: rid, secretFingerprint: sfp };
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * A keyed digest of the stored secret hash: changes with every new secret (fresh salt), reveals
+   * nothing about it (the token payload is readable, and the scrypt hash itself would allow guessing offline).
+   */
+  private fingerprint(secretHash: string): string {
+    return createHmac('sha256', this.fingerprintKey).update(secretHash).digest('base64url');
+  }
+
+  private sameFingerprint(a: string, b: string): boolean {
+    const [x, y] = [Buffer.from(a), Buffer.from(b)];
+    return x.length === y.length && timingSafeEqual(x, y);
   }
 }

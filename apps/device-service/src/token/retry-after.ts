@@ -1,7 +1,7 @@
 import type { Response } from 'express';
-import { AttemptsLocked } from './device-token.service';
+import { AttemptsLocked } from './token-throttle';
 
-/** Adds Retry-After to a 429 of a locked number, so a device knows when to try again. */
+/** Adds Retry-After to a 429 of a token call, so a device knows when to try again. */
 export async function withRetryAfter<T>(response: Response, result: Promise<T>): Promise<T> {
   try {
     return await result;

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-/** The configuration group, outbox and import batches. Binary collation: keys and filters match exactly (notes/mysql-sqlite-portability.md). */
+/** The configuration group, outbox and import batches. Binary collation: keys and filters match exactly. */
 
 export class InitialSchema1795379198966 implements MigrationInterface {
     name = 'InitialSchema1795379198966'

@@ -1,6 +1,8 @@
 import { KafkaOutbox1795388775655 } from '@app/common';
+import { ImportTrust1795470318204 } from '@app/common/messaging/migrations/1795470318204-ImportTrust';
 import { InitialSchema1795379198966 } from './1795379198966-InitialSchema';
 import { MessageSchema1795451975519 } from './1795451975519-MessageSchema';
+import { MessageCreateDefaults1795520000000 } from './1795520000000-MessageCreateDefaults';
 import { SnapshotSchema1795387638675 } from './1795387638675-SnapshotSchema';
 
 /** MySQL/MariaDB migrations, in order (SQLite is created from the entities). */
@@ -9,4 +11,6 @@ export const MIGRATIONS: Function[] = [
   SnapshotSchema1795387638675,
   KafkaOutbox1795388775655,
   MessageSchema1795451975519,
+  ImportTrust1795470318204,
+  MessageCreateDefaults1795520000000,
 ];

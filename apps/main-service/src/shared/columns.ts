@@ -28,20 +28,24 @@ export const MessageColumn = (o: ColumnOptions) => TextColumn(MESSAGE_MAX, o);
 /** Longer free text (message bodies): TEXT on both engines (64 KB on MySQL, so at most 16,000 characters of utf8mb4). */
 export const BodyTextColumn = (o: ColumnOptions) => applyDecorators(doc(o, String), Column({ type: 'text', ...column(o) }));
 
-export const ChoiceColumn = (values: readonly string[], o: ColumnOptions) =>
-  applyDecorators(doc(o, String, { enum: values }), Column({ type: 'varchar', length: 32, ...column(o) }));
+/** An enumeration stored as its string; `default`: what a create stores when the field is omitted. */
+export const ChoiceColumn = (values: readonly string[], o: ColumnOptions & { default?: string }) =>
+  applyDecorators(
+    doc(o, String, { enum: values, ...(o.default === undefined ? {} : { default: o.default }) }),
+    Column({ type: 'varchar', length: 32, ...column(o), ...(o.default === undefined ? {} : { default: o.default }) }),
+  );
 
 export const TimeColumn = (o: ColumnOptions) =>
   applyDecorators(doc(o, 'integer', { description: `${o.description ?? 'Time'} (epoch milliseconds)` }), Column({ type: 'bigint', transformer: epochMillis, ...column(o) }));
 
 export const IntColumn = (o: ColumnOptions & { default?: number }) =>
-  applyDecorators(doc(o, 'integer'), Column({ type: 'int', ...column(o), ...(o.default === undefined ? {} : { default: o.default }) }));
+  applyDecorators(doc(o, 'integer', o.default === undefined ? {} : { default: o.default }), Column({ type: 'int', ...column(o), ...(o.default === undefined ? {} : { default: o.default }) }));
 
 /** IEEE double: coordinates and measurements round-trip exactly as JSON numbers on MySQL and SQLite. */
 export const DoubleColumn = (o: ColumnOptions) => applyDecorators(doc(o, 'number'), Column({ type: 'double', nullable: !!o.nullable }));
 
 export const BoolColumn = (o: ColumnOptions & { default: boolean }) =>
-  applyDecorators(doc(o, Boolean), Column({ type: 'boolean', default: o.default, ...column(o) }));
+  applyDecorators(doc(o, Boolean, { default: o.default }), Column({ type: 'boolean', default: o.default, ...column(o) }));
 
 /**
  * A list of strings (e-mail addresses, phone numbers) as a JSON array in the API, stored as one comma-separated

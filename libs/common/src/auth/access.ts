@@ -4,5 +4,5 @@ export type AccessRule = { kind: 'public' } | { kind: 'authenticated' } | { kind
 export const ACCESS_RULE = 'access-rule';
 export const ADMINISTRATOR_ROLE = 'administrator';
 
-/** DESIGN §7 actions, by operation. */
+/** Permission actions: read, create, update, delete (each operation needs one). */
 export type Action = 'read' | 'create' | 'update' | 'delete';

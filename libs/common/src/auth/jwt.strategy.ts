@@ -5,6 +5,7 @@ import { passportJwtSecret } from 'jwks-rsa';
 import { ExtractJwt, Strategy, StrategyOptionsWithoutRequest } from 'passport-jwt';
 import { AppConfig } from '../config/app-config';
 import { Principal } from '../tenancy/request-context';
+import { principalFromClaims } from './claims';
 import { hmacKey } from './hmac-key';
 
 /** Keys are key objects made once (see hmacKey); passport-jwt hands them to jsonwebtoken as they are. */
@@ -16,18 +17,25 @@ function keyOptions(config: AppConfig): Partial<StrategyOptionsWithoutRequest> {
   return { secretOrKey: key as unknown as string, algorithms: [config.jwtPublicKey ? 'RS256' : 'HS256'] };
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
-
-/** Verifies the Bearer token (DESIGN §2 claims) and turns it into the request's principal. */
+/**
+ * Verifies the Bearer token (signature, expiry, and `iss`/`aud` when JWT_ISSUER/JWT_AUDIENCE are set)
+ * and turns its claims into the request's principal; any refusal is a 401.
+ */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(config: AppConfig) {
-    super({ jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(), ignoreExpiration: false, ...keyOptions(config) } as StrategyOptionsWithoutRequest);
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      ignoreExpiration: false,
+      issuer: config.jwtIssuer,
+      audience: config.jwtAudience,
+      ...keyOptions(config),
+    } as StrategyOptionsWithoutRequest);
   }
 
   validate(payload: Record<string, unknown>): Principal {
-    const { sub, tenantId } = payload;
-    if (typeof tenantId !== 'string' || !tenantId || typeof sub !== 'string' || !sub) throw new UnauthorizedException();
-    return { tenantId, username: sub, roles: strings(payload.roles), permissions: strings(payload.permissions) };
+    const principal = principalFromClaims(payload);
+    if (!principal) throw new UnauthorizedException();
+    return principal;
   }
 }

@@ -1,11 +1,11 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { AppConfig } from './app-config';
 
-/** DESIGN §2: the environment contract, its defaults, and start-up refusing a bad variable by name. */
+/** README "Configuration": the environment contract, its defaults, and start-up refusing a bad variable by name. */
 describe('AppConfig', () => {
   const config = (env: Record<string, string | undefined> = {}, port = 3000) => new AppConfig(env as NodeJS.ProcessEnv, { port });
 
-  describe('defaults (DESIGN §2)', () => {
+  describe('defaults (README "Configuration")', () => {
     const c = config();
 
     it('PORT defaults to the service default', () => {
@@ -66,7 +66,7 @@ describe('AppConfig', () => {
       expect(c.listLimitMax).toBe(10000);
     });
 
-    it('the local node points at this service; listCache TTL 60 s; saveMissing on (DESIGN §6, docs/decisions.md)', () => {
+    it('the local node points at this service; listCache TTL 60 s; saveMissing on (decisions.md, docs/decisions.md)', () => {
       expect(config({}, 8080).cloudServiceNodes).toEqual([{ name: 'local', domain: 'http://localhost:8080', region: 'local' }]);
       expect(c.listCacheTtlMs).toBe(60_000);
       expect(c.saveMissingEnabled).toBe(true);
@@ -81,7 +81,7 @@ describe('AppConfig', () => {
   });
 
   describe('values that are set', () => {
-    it('reads every variable of DESIGN §2', () => {
+    it('reads every variable of README "Configuration"', () => {
       const nodes = [
         { name: 'east', domain: 'https://east.example.com', region: 'cn-east' },
         { name: 'west', domain: 'https://west.example.com', region: 'cn-west' },
@@ -171,7 +171,7 @@ describe('AppConfig', () => {
     it.each(['has space', 'a/b', 'x'.repeat(101)])('KAFKA_TOPIC_PREFIX=%j', (value) => refused({ KAFKA_TOPIC_PREFIX: value }, 'KAFKA_TOPIC_PREFIX'));
   });
 
-  describe('KAFKA_TOPIC_PREFIX (issue 5)', () => {
+  describe('KAFKA_TOPIC_PREFIX', () => {
     it('is empty by default and taken as given otherwise', () => {
       expect(config().kafkaTopicPrefix).toBe('');
       expect(config({ KAFKA_TOPIC_PREFIX: 'staging.' }).kafkaTopicPrefix).toBe('staging.');

@@ -18,7 +18,7 @@ const toBool = ({ value }: { value: unknown }) => {
 const toList = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : value;
 
-/** Environment contract of DESIGN §2 (plus the few knobs documented in docs/configuration.md). */
+/** Environment contract of README "Configuration" (plus the few knobs documented in docs/configuration.md). */
 class Environment {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(65535) PORT?: number;
   @IsOptional() @IsString() @Matches(/^(mysql|mariadb):\/\/[^/]+\/[A-Za-z0-9_$]+(\?.*)?$/, { message: 'DB_URL must look like mysql://user:pass@host:3306/db' }) DB_URL?: string;

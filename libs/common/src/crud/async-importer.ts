@@ -2,9 +2,12 @@ import { Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { WithExtra } from '../http/envelope';
 import { ImportBatch } from '../messaging/import-batch.entity';
+import { importDigest } from '../messaging/import-digest';
+import { ClaimedImport, ImportRejectionLog } from '../messaging/import-rejections';
+import { ImportClaim, importMismatch } from '../messaging/import-verification';
 import { BusMessage, MessageBus } from '../messaging/message-bus';
 import { OutboxRelay } from '../messaging/outbox.relay';
-import { isDuplicateKeyError, isStorageUnavailableError } from '../persistence/db-errors';
+import { isStorageUnavailableError } from '../persistence/db-errors';
 import { newId } from '../persistence/ids';
 import { BaseRecord } from '../persistence/base-record';
 import { CrudService, requestScope } from './crud.service';
@@ -12,34 +15,34 @@ import { ImportOutcome } from './import-outcome';
 import { validateRows } from './validate-rows';
 
 /** Wire form of an import batch on the bus (key = tenant). */
-export interface ImportPayload {
-  tenantId: string;
-  username: string;
-  batchId: string;
-  items: object[];
-}
+export type ImportPayload = ImportClaim;
 
-function parsePayload(value: string): ImportPayload | { batchId?: string; problem: string } {
-  let parsed: Partial<ImportPayload>;
+type Unreadable = { problem: string; claimed: ClaimedImport };
+
+function parsePayload(value: string): ImportPayload | Unreadable {
+  let parsed: Partial<ImportPayload> | null;
   try {
     parsed = JSON.parse(value);
   } catch {
-    return { problem: 'payload is not JSON' };
+    return { problem: 'payload is not JSON', claimed: {} };
   }
-  const { tenantId, username, batchId, items } = parsed ?? {};
-  const batch = typeof batchId === 'string' ? batchId : undefined;
-  if (typeof tenantId !== 'string' || !tenantId || typeof username !== 'string' || !batch || !Array.isArray(items))
-    return { batchId: batch, problem: 'payload lacks tenantId, username, batchId or items' };
-  if (items.some((i) => i === null || typeof i !== 'object' || Array.isArray(i))) return { batchId: batch, problem: 'items must be objects' };
-  return { tenantId, username, batchId: batch, items };
+  const { tenantId, username, batchId, items } = parsed && typeof parsed === 'object' ? parsed : ({} as Partial<ImportPayload>);
+  const claimed = { batchId, tenantId };
+  if (typeof tenantId !== 'string' || !tenantId || typeof username !== 'string' || typeof batchId !== 'string' || !batchId || !Array.isArray(items))
+    return { problem: 'payload lacks tenantId, username, batchId or items', claimed };
+  if (items.some((i) => i === null || typeof i !== 'object' || Array.isArray(i))) return { problem: 'items must be objects', claimed };
+  return { tenantId, username, batchId, items };
 }
 
 /**
- * Asynchronous importList: the request commits the batch to the outbox; the consumer applies it
- * once (the batch record makes redelivery harmless) and records rejected rows instead of blocking.
+ * Asynchronous importList: the request commits the batch (with its items' digest) to the outbox; the
+ * consumer applies a message only if it is a batch the API created, once (the batch record makes
+ * redelivery harmless), and records rejected rows instead of blocking. Messages that match no batch
+ * are refused and recorded apart (ImportRejectionLog), never on a batch.
  */
 export class AsyncImporter<E extends BaseRecord> {
   private readonly logger: Logger;
+  private readonly rejections: ImportRejectionLog;
 
   constructor(
     private readonly crud: CrudService<E>,
@@ -48,6 +51,7 @@ export class AsyncImporter<E extends BaseRecord> {
     private readonly bus: MessageBus,
   ) {
     this.logger = new Logger(`AsyncImporter ${this.topic}`);
+    this.rejections = new ImportRejectionLog(dataSource);
   }
 
   get topic(): string {
@@ -59,10 +63,11 @@ export class AsyncImporter<E extends BaseRecord> {
   async enqueue(items: object[]): Promise<WithExtra<true>> {
     const { tenantId, username } = requestScope();
     const batchId = newId();
+    const payloadDigest = importDigest(items);
     await this.dataSource.transaction(async (manager) => {
       await manager.insert(ImportBatch, {
         batchId, tenantId, topic: this.topic, createdUsername: username, status: 'PENDING', itemCount: items.length,
-        appliedCount: 0, rejected: null, createdTime: Date.now(), finishedTime: null,
+        appliedCount: 0, rejected: null, payloadDigest, createdTime: Date.now(), finishedTime: null,
       });
       await this.relay.add(manager, this.topic, tenantId, { tenantId, username, batchId, items } satisfies ImportPayload);
     });
@@ -74,26 +79,32 @@ export class AsyncImporter<E extends BaseRecord> {
     return this.bus.subscribe(this.topic, (message) => this.apply(message));
   }
 
-  /** Applies one batch. Throws only for transient storage failures, so the transport redelivers. */
+  /**
+   * Applies one message if it is a batch the API created (see importMismatch), in the batch's own tenant
+   * and user. Throws only for transient storage failures, so the transport redelivers.
+   */
   async apply(message: BusMessage): Promise<void> {
     const payload = parsePayload(message.value);
-    if ('problem' in payload) return this.recordPoison(payload.batchId, message.key, payload.problem);
+    if ('problem' in payload) return this.rejections.record(this.topic, message.key, payload.claimed, payload.problem);
+    const batch = await this.dataSource.getRepository(ImportBatch).findOneBy({ batchId: payload.batchId });
+    const mismatch = importMismatch(batch, payload, message.key, this.topic);
+    if (mismatch || !batch) return this.rejections.record(this.topic, message.key, payload, mismatch ?? 'unknown batch');
+    if (batch.status !== 'PENDING') return; // a redelivery of a batch already applied (or failed): changes nothing
     const { valid, errors } = await validateRows(this.crud.resource.saveDto, payload.items);
     try {
-      const applied = await this.dataSource.transaction(async (manager) => {
-        if (!(await this.claim(manager, payload))) return false; // already applied or failed: redelivery changes nothing
-        const scope = { tenantId: payload.tenantId, username: payload.username };
+      const applied = await this.crud.writeTransaction(async (manager) => {
+        if (!(await this.claim(manager, batch))) return false; // applied concurrently (a rebalance): nothing to do
+        const scope = { tenantId: batch.tenantId, username: batch.createdUsername };
         const result = await this.crud.upsertMany(manager, scope, valid.map((v) => v.row as Record<string, unknown>));
-        await manager.update(ImportBatch, { batchId: payload.batchId }, {
-          itemCount: payload.items.length, appliedCount: result.inserted + result.updated,
-          rejected: errors.length ? JSON.stringify(errors) : null, finishedTime: Date.now(),
+        await manager.update(ImportBatch, { batchId: batch.batchId }, {
+          appliedCount: result.inserted + result.updated, rejected: errors.length ? JSON.stringify(errors) : null, finishedTime: Date.now(),
         });
         return true;
       });
-      if (applied) this.crud.invalidate(payload.tenantId);
+      if (applied) this.crud.invalidate(batch.tenantId);
     } catch (error) {
       if (isStorageUnavailableError(error)) throw error;
-      await this.recordPoison(payload.batchId, payload.tenantId, `batch could not be applied (${(error as Error).name})`);
+      await this.recordFailed(batch.batchId, `batch could not be applied (${(error as Error).name})`);
     }
   }
 
@@ -101,40 +112,25 @@ export class AsyncImporter<E extends BaseRecord> {
    * Marks the batch APPLIED before its rows are written, in the same transaction: the row lock this
    * UPDATE takes makes a concurrent delivery of the same batch wait and then find it no longer PENDING.
    */
-  private async claim(manager: EntityManager, payload: ImportPayload): Promise<boolean> {
-    const { affected } = await manager.update(ImportBatch, { batchId: payload.batchId, status: 'PENDING' }, { status: 'APPLIED' });
-    if (affected) return true;
-    if (await manager.exists(ImportBatch, { where: { batchId: payload.batchId } })) return false;
-    // a message without a request-side record (published elsewhere): it is recorded here
-    await manager.insert(ImportBatch, {
-      batchId: payload.batchId, tenantId: payload.tenantId, topic: this.topic, createdUsername: payload.username, status: 'APPLIED',
-      itemCount: payload.items.length, appliedCount: 0, rejected: null, createdTime: Date.now(), finishedTime: null,
-    });
-    return true;
+  private async claim(manager: EntityManager, batch: ImportBatch): Promise<boolean> {
+    const { affected } = await manager.update(ImportBatch, { batchId: batch.batchId, status: 'PENDING' }, { status: 'APPLIED' });
+    return !!affected;
   }
 
-  /** The caller's tenant's batch of this topic, or null. */
+  /** The caller's tenant's batch of this topic, or null, and the caller's tenant's batches not yet relayed. */
   async status(batchId: string): Promise<WithExtra<ImportOutcome | null>> {
     const { tenantId } = requestScope();
     const [batch, backlog] = await Promise.all([
       this.dataSource.getRepository(ImportBatch).findOne({ where: { batchId, tenantId, topic: this.topic } }),
-      this.relay.backlog(this.topic),
+      this.relay.backlog(this.topic, tenantId),
     ]);
     return new WithExtra(batch ? ImportOutcome.of(batch) : null, { outboxBacklog: backlog });
   }
 
-  /** Records an unusable message as FAILED (never over a batch that was applied) so the partition moves on. */
-  private async recordPoison(batchId: string | undefined, tenantId: string, problem: string): Promise<void> {
-    this.logger.warn(`skipping unusable import message${batchId ? ` ${batchId}` : ''}: ${problem}`);
-    if (!batchId) return;
-    const repo = this.dataSource.getRepository(ImportBatch);
+  /** Records a verified batch that cannot be applied as FAILED (never over one that was applied) so the partition moves on. */
+  private async recordFailed(batchId: string, problem: string): Promise<void> {
+    this.logger.warn(`import batch ${batchId} failed: ${problem}`);
     const failed = { status: 'FAILED' as const, appliedCount: 0, rejected: JSON.stringify([{ index: -1, error: problem }]), finishedTime: Date.now() };
-    const { affected } = await repo.update({ batchId, status: 'PENDING' }, failed);
-    if (affected || (await repo.exists({ where: { batchId } }))) return;
-    try {
-      await repo.insert({ batchId, tenantId, topic: this.topic, createdUsername: '', itemCount: 0, createdTime: Date.now(), ...failed });
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error; // recorded concurrently
-    }
+    await this.dataSource.getRepository(ImportBatch).update({ batchId, status: 'PENDING' }, failed);
   }
 }

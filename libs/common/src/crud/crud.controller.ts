@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, Inject, Optional, Post, Put, Type } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import { Operation } from '../auth/operation';
-import { RequiredQuery, RequiredQueryList } from '../http/query-params';
+import { MAX_IDS_PER_CALL, RequiredQuery, RequiredQueryList } from '../http/query-params';
+import { Failure } from '../openapi/failures';
 import { validationPipe } from '../http/validation';
 import { BaseRecord } from '../persistence/base-record';
 import { AsyncImporter } from './async-importer';
@@ -11,9 +12,13 @@ import { PAGE_EXTRA_SCHEMA } from './query-controls';
 import { AnyResource, Resource } from './resource';
 import { assertRowArray, validateAllRows } from './validate-rows';
 
+/** 422 where the resource has a business key. */
+const keyTaken = (r: AnyResource, when: string): Failure[] =>
+  r.uniqueKey ? [{ status: 422, when: `${r.uniqueKey.join(' + ')} ${when}; nothing is written.`, error: r.duplicateMessage }] : [];
+
 export const importerToken = (r: AnyResource) => `${r.serviceToken}:importer`;
 
-/** The 8 standard operations of DESIGN §5, validated and documented with the resource's own DTOs. */
+/** The 8 standard operations, validated and documented with the resource's own DTOs. */
 function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
   const record = r.entity;
   class StandardController {
@@ -53,7 +58,12 @@ function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
     }
 
     @Delete('removeByIds')
-    @Operation({ summary: `Logically delete ${r.title} records; true when the batch hit`, permission: r.permissionFor('delete'), response: { data: 'boolean', example: true } })
+    @Operation({
+      summary: `Logically delete ${r.title} records; true when the batch hit`,
+      permission: r.permissionFor('delete'),
+      response: { data: 'boolean', example: true },
+      failures: [{ status: 400, when: `More than ${MAX_IDS_PER_CALL} ids; nothing is deleted.`, error: `Parameter 'ids' takes at most ${MAX_IDS_PER_CALL} values` }],
+    })
     removeByIds(@RequiredQueryList('ids', `${r.idField} values, one repeated key per element`) ids: string[]) {
       return this.crud.removeByIds(ids);
     }
@@ -64,6 +74,7 @@ function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
       description: r.uniqueKey ? `Refused with status 422 "${r.duplicateMessage}" when ${r.uniqueKey.join(' + ')} is already live in the tenant.` : undefined,
       permission: r.permissionFor('create'),
       response: { data: 'boolean', example: true },
+      failures: keyTaken(r, 'is already live in the tenant'),
     })
     @ApiBody({ type: r.saveDto })
     save(@Body(validationPipe(r.saveDto)) body: object) {
@@ -76,6 +87,7 @@ function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
       description: 'data is false when no live record of the tenant has that id; a stale `revision` gives status 409.',
       permission: r.permissionFor('update'),
       response: { data: 'boolean', example: true },
+      failures: keyTaken(r, 'would become that of another live record of the tenant'),
     })
     @ApiBody({ type: r.updateDto })
     updateById(@Body(validationPipe(r.updateDto)) body: object) {

@@ -10,6 +10,9 @@ import { newId } from '../persistence/ids';
 import { RequestContext } from '../tenancy/request-context';
 import { ListControls, PageControls } from './query-controls';
 import { Resource } from './resource';
+import { exclusiveTransaction, mayPauseInTransaction } from './exclusive-transaction';
+import { multiRowInsert, multiRowUpdateById, runsOfSameFields } from './multi-row-sql';
+import { TimeSlice } from './time-slice';
 import { TtlCache } from './ttl-cache';
 
 /** Who writes: the tenant every query is confined to, and the username stamped on records. */
@@ -30,9 +33,17 @@ export interface UpsertResult {
 
 type Row = Record<string, unknown>;
 
-/** Keys looked up per query by upsertMany, and rows per INSERT statement. */
-const KEY_LOOKUP_CHUNK = 1000;
-const INSERT_CHUNK = 500;
+/** A row of an upsert: its uniqueness key and column values, the client's identifier apart. */
+interface UpsertRow {
+  id?: string;
+  key: Row;
+  keyText: string;
+  columns: Row;
+}
+
+/** Keys looked up per query by upsertMany, and rows per multi-row INSERT or upsert statement. */
+const KEY_LOOKUP_CHUNK = 500;
+const WRITE_CHUNK = 250;
 
 /**
  * The only path to a resource's table. Every statement carries the caller's tenant and the live
@@ -132,8 +143,7 @@ export class CrudService<E extends BaseRecord> {
     const where = this.where(scope.tenantId, { [this.resource.idField]: id, ...(revision === undefined ? {} : { revision }) });
     const affected = await this.guarded(scope, () => this.update(this.dataSource.manager, scope, where, changes));
     if (affected > 0) return true;
-    if (revision !== undefined && (await this.repo().exists({ where: this.where(scope.tenantId, { [this.resource.idField]: id }) })))
-      throw new AppException(BodyStatus.STALE_REVISION, `${this.resource.title} was changed by someone else: revision ${String(revision)} is stale`);
+    if (revision !== undefined && (await this.repo().exists({ where: this.where(scope.tenantId, { [this.resource.idField]: id }) }))) throw this.stale(revision);
     return false;
   }
 
@@ -164,20 +174,36 @@ export class CrudService<E extends BaseRecord> {
     return (result.affected ?? 0) > 0;
   }
 
-  /** saveOrUpdate: upsert one record by its uniqueness key. */
+  /**
+   * saveOrUpdate: with the identifier of a live record of the caller's tenant, updates that record (key
+   * fields included; `revision` checked when given). Otherwise (no identifier, another tenant's, a deleted
+   * record's) it upserts by the uniqueness key; `revision`, when given, is checked against the record found.
+   */
   async saveOrUpdate(dto: object): Promise<true> {
-    await this.upsertInTransaction(requestScope(), [dto as Row]);
+    const scope = requestScope();
+    const idField = this.resource.idField;
+    if (!this.resource.uniqueKey?.length) throw new Error(`${this.resource.path} has no uniqueness key to upsert by`);
+    const { [idField]: id, revision, ...fields } = dto as Row;
+    if (id !== undefined && (await this.updateById({ ...fields, [idField]: id, revision }))) return true;
+    await this.guarded(scope, () =>
+      this.dataSource.transaction(async (manager) => {
+        const existing = await this.repo(manager).findOne({ where: this.where(scope.tenantId, this.keyOf(fields)), select: { [idField]: true, revision: true } as never });
+        // a new record keeps the client's identifier as save does: the primary key is (tenant, id), so an id
+        // of another tenant can neither collide nor reach that tenant's record
+        if (!existing) return this.insert(manager, scope, id === undefined ? fields : { ...fields, [idField]: id });
+        if (revision !== undefined && existing.revision !== revision) throw this.stale(revision);
+        const where = this.where(scope.tenantId, { [idField]: existing[idField], ...(revision === undefined ? {} : { revision }) });
+        if ((await this.update(manager, scope, where, fields)) === 0 && revision !== undefined) throw this.stale(revision);
+      }),
+    );
     return true;
   }
 
   /** saveBatch: insert every row in one transaction; the first duplicate refuses the whole batch. */
   async saveBatch(rows: object[]): Promise<true> {
     const scope = requestScope();
-    await this.guarded(scope, () =>
-      this.dataSource.transaction(async (manager) => {
-        for (const row of rows) await this.insert(manager, scope, row as Row);
-      }),
-    );
+    const records = await this.columnRows(rows as Row[], new TimeSlice());
+    await this.guarded(scope, () => this.writeTransaction((manager) => this.insertRecords(manager, scope, records, Date.now(), this.pauses())));
     return true;
   }
 
@@ -187,8 +213,38 @@ export class CrudService<E extends BaseRecord> {
     return new WithExtra(true, { count: rows.length, ...result });
   }
 
-  upsertInTransaction(scope: Scope, rows: Row[]): Promise<UpsertResult> {
-    return this.guarded(scope, () => this.dataSource.transaction((manager) => this.upsertMany(manager, scope, rows)));
+  /** Upsert by key in one transaction. The rows are mapped first, so the transaction holds its locks only while it writes. */
+  async upsertInTransaction(scope: Scope, rows: Row[]): Promise<UpsertResult> {
+    const prepared = await this.prepareUpsert(rows, new TimeSlice());
+    return this.guarded(scope, () => this.writeTransaction((manager) => this.writeUpsert(manager, scope, prepared, this.pauses())));
+  }
+
+  /**
+   * A transaction whose chunked writes (upsertMany, saveBatch) give the event loop a turn between
+   * statements; on SQLite it is exclusive while open (see exclusive-transaction.ts).
+   */
+  writeTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return exclusiveTransaction(this.dataSource, work);
+  }
+
+  /**
+   * Upsert by the uniqueness key inside the caller's transaction (imports, consumers). The live ids of
+   * the batch's keys come from a few queries (not one per row); new keys go in multi-row INSERTs, existing
+   * ones in multi-row upserts by identifier; a key repeated in the batch is inserted once and then updated,
+   * as it would be row by row. Pauses between statements only inside writeTransaction (or off SQLite).
+   */
+  async upsertMany(manager: EntityManager, scope: Scope, rows: Row[]): Promise<UpsertResult> {
+    const slice = this.pauses();
+    return this.writeUpsert(manager, scope, await this.prepareUpsert(rows, slice), slice);
+  }
+
+  /** A time slice where the current transaction may give the event loop a turn, else none. */
+  private pauses(): TimeSlice | undefined {
+    return mayPauseInTransaction(this.dataSource) ? new TimeSlice() : undefined;
+  }
+
+  private stale(revision: unknown): AppException {
+    return new AppException(BodyStatus.STALE_REVISION, `${this.resource.title} was changed by someone else: revision ${String(revision)} is stale`);
   }
 
   /** The business key's fields (the identifier where the resource has none) and their values in a row. */
@@ -197,32 +253,42 @@ export class CrudService<E extends BaseRecord> {
     return Object.fromEntries(fields.map((k) => [k, (row as Row)[k]]));
   }
 
-  /**
-   * Upsert by the uniqueness key inside the caller's transaction (imports, saveOrUpdate, consumers).
-   * The live ids of the batch's keys come from a few queries (not one per row); a key repeated in the
-   * batch is inserted once and then updated, as it would be row by row.
-   */
-  async upsertMany(manager: EntityManager, scope: Scope, rows: Row[]): Promise<UpsertResult> {
+  private keyText(row: Row | E): string {
+    return JSON.stringify(Object.values(this.keyOf(row)));
+  }
+
+  /** Each row's key and column values (the client's identifier, if any, kept apart). */
+  private async prepareUpsert(rows: Row[], slice?: TimeSlice): Promise<UpsertRow[]> {
     if (!this.resource.uniqueKey?.length) throw new Error(`${this.resource.path} has no uniqueness key to upsert by`);
-    const idField = this.resource.idField;
-    const keyText = (row: Row | E) => JSON.stringify(Object.values(this.keyOf(row)));
-    const ids = await this.liveIdsByKey(manager, scope.tenantId, rows);
-    const inserts: Row[] = [];
-    const updates: [string, Row][] = [];
+    const prepared: UpsertRow[] = [];
     for (const row of rows) {
-      const { [idField]: id, ...changes } = row;
-      const existing = ids.get(keyText(row));
-      if (existing !== undefined) {
-        updates.push([existing, changes]);
-      } else {
-        const newRecordId = (id as string | undefined) ?? newId();
-        inserts.push({ ...row, [idField]: newRecordId });
-        ids.set(keyText(row), newRecordId);
-      }
+      const { [this.resource.idField]: id, ...fields } = row;
+      prepared.push({ id: id as string | undefined, key: this.keyOf(row), keyText: this.keyText(row), columns: await this.checkedColumns(fields) });
+      await slice?.pause();
     }
+    return prepared;
+  }
+
+  private async writeUpsert(manager: EntityManager, scope: Scope, rows: UpsertRow[], slice?: TimeSlice): Promise<UpsertResult> {
+    const idField = this.resource.idField;
+    const ids = await this.liveIdsByKey(manager, scope.tenantId, rows, slice);
+    const inserts: Row[] = [];
+    const updates: Row[] = [];
+    for (const row of rows) {
+      const existing = ids.get(row.keyText);
+      if (existing !== undefined) {
+        updates.push({ ...row.columns, [idField]: existing });
+      } else {
+        const id = row.id ?? newId();
+        inserts.push({ ...row.columns, [idField]: id });
+        ids.set(row.keyText, id);
+      }
+      await slice?.pause();
+    }
+    const now = Date.now();
     // new keys first (a key repeated in the batch is then updated, in batch order)
-    await this.insertAll(manager, scope, inserts);
-    for (const [id, changes] of updates) await this.update(manager, scope, this.where(scope.tenantId, { [idField]: id }), changes);
+    await this.insertRecords(manager, scope, inserts, now, slice);
+    await this.updateRecords(manager, scope, updates, now, slice);
     return { inserted: inserts.length, updated: updates.length };
   }
 
@@ -231,11 +297,10 @@ export class CrudService<E extends BaseRecord> {
    * Per chunk of keys one query with an IN list per key field (a superset of the keys, served by the
    * unique index); the exact keys are matched here.
    */
-  private async liveIdsByKey(manager: EntityManager, tenantId: string, rows: Row[]): Promise<Map<string, string>> {
+  private async liveIdsByKey(manager: EntityManager, tenantId: string, rows: UpsertRow[], slice?: TimeSlice): Promise<Map<string, string>> {
     const idField = this.resource.idField;
     const fields: string[] = this.resource.uniqueKey!;
-    const keyText = (row: Row | E) => JSON.stringify(Object.values(this.keyOf(row)));
-    const keys = [...new Map(rows.map((row) => [keyText(row), this.keyOf(row)])).entries()];
+    const keys = [...new Map(rows.map((row) => [row.keyText, row.key])).entries()];
     const select = Object.fromEntries([idField, ...fields].map((f) => [f, true]));
     const ids = new Map<string, string>();
     for (let i = 0; i < keys.length; i += KEY_LOOKUP_CHUNK) {
@@ -243,13 +308,13 @@ export class CrudService<E extends BaseRecord> {
       const wanted = new Set(chunk.map(([text]) => text));
       const where = this.where(tenantId, Object.fromEntries(fields.map((f) => [f, In([...new Set(chunk.map(([, key]) => key[f]))])])));
       for (const found of await this.repo(manager).find({ where, select: select as never })) {
-        const text = keyText(found);
+        const text = this.keyText(found);
         if (wanted.has(text)) ids.set(text, found[idField] as unknown as string);
       }
+      await slice?.pause();
     }
     return ids;
   }
-
 
   /** listCache: the tenant's live records merged with the default tenant's; the tenant wins per key. */
   async listCache(body: Row): Promise<E[]> {
@@ -306,36 +371,59 @@ export class CrudService<E extends BaseRecord> {
   }
 
   private async insert(manager: EntityManager, scope: Scope, dto: Row): Promise<void> {
-    await this.insertAll(manager, scope, [dto]);
+    await this.insertRecords(manager, scope, [await this.checkedColumns(dto)], Date.now());
   }
 
-  /** New records with the server-owned columns, in multi-row INSERTs of INSERT_CHUNK rows. */
-  private async insertAll(manager: EntityManager, scope: Scope, dtos: Row[]): Promise<void> {
-    const now = Date.now();
-    const rows: Row[] = [];
-    for (const dto of dtos) {
-      rows.push({
-        ...(await this.columns(dto)),
-        [this.resource.idField]: dto[this.resource.idField] ?? newId(),
-        tenantId: scope.tenantId,
-        revision: 1,
-        createdUsername: scope.username,
-        createdTime: now,
-        lastModifiedUsername: scope.username,
-        lastModifiedTime: now,
-        deleteTime: LIVE,
-      });
+  /** The column values of each row, checked (client identifiers kept). */
+  private async columnRows(rows: Row[], slice?: TimeSlice): Promise<Row[]> {
+    const mapped: Row[] = [];
+    for (const row of rows) {
+      mapped.push(await this.checkedColumns(row));
+      await slice?.pause();
     }
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK)
-      await manager.createQueryBuilder().insert().into(this.resource.entity).values(rows.slice(i, i + INSERT_CHUNK) as never).updateEntity(false).execute();
+    return mapped;
+  }
+
+  /** A new record: the row's columns and the server-owned ones. */
+  private stamped(scope: Scope, columns: Row, now: number): Row {
+    return {
+      ...columns,
+      [this.resource.idField]: columns[this.resource.idField] ?? newId(),
+      tenantId: scope.tenantId,
+      revision: 1,
+      createdUsername: scope.username,
+      createdTime: now,
+      lastModifiedUsername: scope.username,
+      lastModifiedTime: now,
+      deleteTime: LIVE,
+    };
+  }
+
+  /** New records in multi-row INSERTs of up to WRITE_CHUNK rows. */
+  private async insertRecords(manager: EntityManager, scope: Scope, rows: Row[], now: number, slice?: TimeSlice): Promise<void> {
+    // the identifier is given or generated for each row: it does not split runs
+    for (const run of runsOfSameFields(rows, WRITE_CHUNK, this.resource.idField)) {
+      await manager.query(...multiRowInsert(manager, this.resource.entity, run.map((row) => this.stamped(scope, row, now))));
+      await slice?.pause();
+    }
+  }
+
+  /**
+   * Updates of live records by identifier, in multi-row upserts of up to WRITE_CHUNK rows. One statement
+   * sets the same columns on each of its rows (an omitted field keeps its value), so only consecutive rows
+   * that give the same fields share one; runs stay in batch order, so the last of repeated rows wins.
+   */
+  private async updateRecords(manager: EntityManager, scope: Scope, rows: Row[], now: number, slice?: TimeSlice): Promise<void> {
+    for (const run of runsOfSameFields(rows, WRITE_CHUNK)) {
+      const fields = Object.keys(run[0]).filter((f) => f !== this.resource.idField);
+      const records = run.map((row) => this.stamped(scope, row, now));
+      await manager.query(...multiRowUpdateById(manager, this.resource.entity, this.resource.idField, records, fields));
+      await slice?.pause();
+    }
   }
 
   private async update(manager: EntityManager, scope: Scope, where: FindOptionsWhere<E>, changes: Row): Promise<number> {
-    const set = await this.columns(changes);
-    for (const [field, value] of Object.entries(set)) {
-      if (value === null && !this.repo(manager).metadata.findColumnWithPropertyName(field)?.isNullable)
-        throw AppException.validation(`${field} must not be null`);
-    }
+    const set = await this.checkedColumns(changes);
     const result = await manager
       .createQueryBuilder()
       .update(this.resource.entity)
@@ -343,6 +431,16 @@ export class CrudService<E extends BaseRecord> {
       .where(where)
       .execute();
     return result.affected ?? 0;
+  }
+
+  /** The column values of a write body; null for a NOT NULL column is a validation error, not a failing statement. */
+  private async checkedColumns(body: Row): Promise<Row> {
+    const set = await this.columns(body);
+    const metadata = this.dataSource.getMetadata(this.resource.entity);
+    for (const [field, value] of Object.entries(set)) {
+      if (value === null && metadata.findColumnWithPropertyName(field)?.isNullable === false) throw AppException.validation(`${field} must not be null`);
+    }
+    return set;
   }
 
   /** The column values of a write body: omitted fields dropped, then the resource's own mapping. */

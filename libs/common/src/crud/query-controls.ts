@@ -31,7 +31,7 @@ export class ListControls {
   sqlQueryLimit?: number;
 }
 
-/** Controls of page: `current` and `pageSize` default to 0 and are echoed as given (DESIGN §5). */
+/** Controls of page: `current` and `pageSize` default to 0 and are echoed as given. */
 export class PageControls extends ListControls {
   @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 1000000000, example: 1 })
   @IsOptional()

@@ -13,7 +13,7 @@ export interface ResourceOptions<E extends BaseRecord> {
   path: string;
   /** OpenAPI tag. */
   tag: string;
-  /** Permission name without the action (DESIGN §7). */
+  /** Permission name without the action, e.g. `configuration-data-dictionary`. */
   permission: string;
   /** Human name used in summaries and the duplicate text, e.g. `Data dictionary`. */
   title: string;
@@ -66,7 +66,7 @@ function identityDto(idField: string): Type<object> {
   ApiProperty({ type: String, required: true, example: 'V1StGXR8Z5jdHi6BmyTbc' })(Identity.prototype, idField);
   IsString()(Identity.prototype, idField);
   IsNotEmpty()(Identity.prototype, idField);
-  ApiProperty({ type: 'integer', required: false, minimum: 1, description: 'When given, must equal the stored revision (else status 409)' })(
+  ApiProperty({ type: 'integer', required: false, minimum: 1, example: 1, description: 'When given, must equal the stored revision (else status 409)' })(
     Identity.prototype,
     'revision',
   );

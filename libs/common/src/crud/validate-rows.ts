@@ -4,6 +4,7 @@ import { validate } from 'class-validator';
 import { AppException } from '../http/app-exception';
 import { BodyStatus } from '../http/body-status';
 import { toValidationException } from '../http/validation';
+import { TimeSlice } from './time-slice';
 
 export interface RowError {
   index: number;
@@ -21,11 +22,16 @@ export function assertRowArray(body: unknown): asserts body is object[] {
   if (body.length > MAX_BATCH_ROWS) throw AppException.validation(`Request body may contain at most ${MAX_BATCH_ROWS} rows`);
 }
 
-/** Validates each row against the DTO with the same rules as a single save; collects per-row errors. */
+/**
+ * Validates each row against the DTO with the same rules as a single save; collects per-row errors.
+ * Tens of thousands of rows take seconds of CPU: the event loop gets a turn every few milliseconds.
+ */
 export async function validateRows<T extends object>(dto: Type<T>, rows: object[]): Promise<{ valid: { index: number; row: T }[]; errors: RowError[] }> {
   const valid: { index: number; row: T }[] = [];
   const errors: RowError[] = [];
+  const slice = new TimeSlice();
   for (const [index, plain] of rows.entries()) {
+    await slice.pause();
     const row = plainToInstance(dto, plain, { enableImplicitConversion: false });
     const failures = await validate(row, { whitelist: true, forbidUnknownValues: true, validationError: { target: false, value: true } });
     if (failures.length) errors.push({ index, error: toValidationException(failures, `[${index}]`).message });

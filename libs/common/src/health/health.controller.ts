@@ -27,7 +27,7 @@ function report(result: TerminusResult): HealthReport {
 }
 
 /**
- * Probes of DESIGN §7 (anonymous), in the envelope: live has no dependency (a restart would not help
+ * Probes of contract.md "Tenancy and access" (anonymous), in the envelope: live has no dependency (a restart would not help
  * a database outage); ready checks what a request needs, and fails at once when shutting down.
  */
 @ApiTags('operations')

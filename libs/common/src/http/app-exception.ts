@@ -1,7 +1,7 @@
 import { ServiceUnavailableException } from '@nestjs/common';
 import { BodyStatus } from './body-status';
 
-/** A business or validation failure: HTTP 200 with `status` in the body (DESIGN §4). */
+/** A business or validation failure: HTTP 200 with `status` in the body (contract.md "The envelope"). */
 export class AppException extends Error {
   constructor(
     readonly bodyStatus: number,

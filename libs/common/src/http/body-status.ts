@@ -1,4 +1,4 @@
-/** Body `status` codes of DESIGN §4 that are not plain HTTP statuses. */
+/** Body `status` codes of contract.md "The envelope" that are not plain HTTP statuses. */
 export const BodyStatus = {
   OK: 200,
   VALIDATION: 400,

@@ -5,7 +5,10 @@ import { AppConfig } from '../config/app-config';
 import { AppLogging } from '../logging/app-logging';
 import { Metrics } from '../metrics/metrics';
 import { ServiceDescription, setupOpenApi } from '../openapi/setup';
+import { bodySanitizer } from './body-sanitizer';
+import { enableCorsFor } from './cors';
 import { failure } from './envelope';
+import { parseQueryString } from './query-params';
 
 /** Largest accepted request body (imports of tens of thousands of rows fit). */
 export const BODY_LIMIT = '16mb';
@@ -22,10 +25,12 @@ export function configureApp(app: NestExpressApplication, service: ServiceDescri
   app.useLogger(app.get(PinoNestLogger));
   app.set('trust proxy', trustProxy(config.trustProxy));
   app.disable('x-powered-by');
+  app.set('query parser', parseQueryString);
   // first, before the body parsers: their failures (1004, 413) and the 404s outside the prefix are
   // counted, and logged with a request id, too
   if (config.metricsEnabled) app.use(app.get(Metrics).record);
   app.use(app.get(AppLogging).http);
+  enableCorsFor(app, config.corsOrigins);
   // registered first: a route's own limit is applied to the bytes actually read (chunked bodies too);
   // the general parsers below skip a body that is already consumed
   for (const [path, limit] of Object.entries(service.bodyLimits ?? {})) {
@@ -33,6 +38,8 @@ export function configureApp(app: NestExpressApplication, service: ServiceDescri
   }
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', { extended: false, limit: '64kb' });
+  // after every parser, before any conversion or validation: null = not given, bounded depth, well-formed text
+  app.use(bodySanitizer);
   // Nest answers unknown routes under the prefix; anything outside it gets the same envelope here
   app.use((req: Request, res: Response, next: NextFunction) =>
     req.path === `/${service.prefix}` || req.path.startsWith(`/${service.prefix}/`) ? next() : res.status(404).json(failure(404, 'Not found', req.path)),

@@ -1,6 +1,6 @@
-import { preferredLanguages } from './error-translator';
+import { availableLanguages, preferredLanguages } from './error-translator';
 
-/** Accept-Language parsing for `localizedError` (DESIGN §4; docs/decisions.md: best match, then its primary subtag). */
+/** Accept-Language parsing for `localizedError` (docs/decisions.md: best match, then its primary subtag). */
 describe('preferredLanguages', () => {
   it('is empty without a header', () => {
     expect(preferredLanguages(undefined)).toEqual([]);
@@ -59,5 +59,25 @@ describe('preferredLanguages', () => {
     const tags = preferredLanguages(header);
     expect(tags.length).toBeGreaterThan(0);
     expect(tags.length).toBeLessThanOrEqual(20);
+  });
+});
+
+describe('availableLanguages', () => {
+  const stored = new Map([
+    ['de', 'de'],
+    ['en-us', 'en-US'],
+    ['fr', 'fr'],
+  ]);
+
+  it('keeps only the languages that exist, best first, in their stored spelling', () => {
+    expect(availableLanguages('EN-us, de;q=0.5, xx-YY;q=0.9', stored)).toEqual(['en-US', 'de']);
+    expect(availableLanguages('fr-CH, de;q=0.8', stored)).toEqual(['fr', 'de']);
+    expect(availableLanguages('DE-de', stored)).toEqual(['de']);
+  });
+
+  it('is empty for a header naming no stored language, or none', () => {
+    expect(availableLanguages('qq, zz-ZZ, x-y', stored)).toEqual([]);
+    expect(availableLanguages(undefined, stored)).toEqual([]);
+    expect(availableLanguages('de', new Map())).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-/** Translates an error text into the caller's language (DESIGN §4 `localizedError`). */
+/** Translates an error text into the caller's language (the envelope's `localizedError`). */
 export abstract class ErrorTranslator {
   /** Resolves to the translation, or undefined when there is none for the language. */
   abstract translate(error: string, acceptLanguage: string | undefined): Promise<string | undefined>;
@@ -21,4 +21,18 @@ export function preferredLanguages(header: string | undefined): string[] {
     for (const t of [tag, tag.split('-')[0]]) if (!tags.includes(t)) tags.push(t);
   }
   return tags;
+}
+
+/**
+ * The languages of an Accept-Language header that exist, best first, spelled as stored. `available` maps
+ * each stored tag in lower case (tags are case-insensitive) to its stored spelling; tags that do not
+ * exist are dropped here, so a caller's header can never make the service look up or cache a new key.
+ */
+export function availableLanguages(header: string | undefined, available: ReadonlyMap<string, string>): string[] {
+  const found: string[] = [];
+  for (const tag of preferredLanguages(header)) {
+    const stored = available.get(tag.toLowerCase());
+    if (stored !== undefined && !found.includes(stored)) found.push(stored);
+  }
+  return found;
 }

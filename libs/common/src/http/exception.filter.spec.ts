@@ -5,7 +5,7 @@ import { classify } from './exception.filter';
 
 const dbError = (code: string) => new QueryFailedError('SELECT secret FROM t', [], Object.assign(new Error('boom'), { code }));
 
-describe('classify (DESIGN §4)', () => {
+describe('classify (contract.md "The envelope")', () => {
   it.each([
     ['a business failure', new AppException(422, 'Value set exists'), { http: 200, body: 422, error: 'Value set exists' }],
     ['malformed JSON', new BadRequestException('Unexpected token', { cause: Object.assign(new SyntaxError('x'), { type: 'entity.parse.failed' }) }), { http: 200, body: 1004 }],

@@ -13,7 +13,7 @@ interface Classified {
   error: string;
 }
 
-/** Every failure kind of DESIGN §4, in one place. */
+/** Every failure kind of contract.md "The envelope", in one place. */
 export function classify(exception: unknown): Classified {
   if (exception instanceof AppException) return { http: 200, body: exception.bodyStatus, error: exception.message };
   // body-parser errors arrive wrapped by the express adapter, the original as `cause`

@@ -1,11 +1,22 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { parse } from 'node:querystring';
 import { AppException } from './app-exception';
 import { BodyStatus } from './body-status';
 
 /** Upper bound of ids per removeByIds call (the spec leaves it open; docs/decisions.md). */
 export const MAX_IDS_PER_CALL = 1000;
+
+/**
+ * The app's query-string parser: Express's `simple` parser (node:querystring) without its 1,000-key
+ * cap, which silently dropped every key after the 1,000th (1,001 ids became 1,000 and were deleted).
+ * The server's bound on the request line bounds the number of keys instead, and MAX_IDS_PER_CALL
+ * is enforced on the complete list.
+ */
+export function parseQueryString(query: string): Record<string, string | string[]> {
+  return parse(query, '&', '=', { maxKeys: 0 }) as Record<string, string | string[]>;
+}
 
 function raw(ctx: ExecutionContext, name: string): unknown {
   return ctx.switchToHttp().getRequest<Request>().query[name];

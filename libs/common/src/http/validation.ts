@@ -1,4 +1,4 @@
-import { Type, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, Type, ValidationError, ValidationPipe } from '@nestjs/common';
 import { AppException } from './app-exception';
 import { BodyStatus } from './body-status';
 
@@ -27,11 +27,23 @@ export function toValidationException(errors: ValidationError[], prefix = ''): A
 }
 
 /**
+ * A body that must be one JSON object: an array (or a bare value) there is a value of the wrong
+ * type (1003), the same answer as an object where an array is expected.
+ */
+class ObjectBodyValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' && value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value)))
+      throw new AppException(BodyStatus.TYPE_MISMATCH, 'Request body must be a JSON object');
+    return super.transform(value, metadata);
+  }
+}
+
+/**
  * The one validation setup. Unknown properties (tenantId, createdTime, ...) are stripped, never
  * trusted; no implicit conversion, so "5" for a number is a type error.
  */
 export function validationPipe(expectedType?: Type<unknown>): ValidationPipe {
-  return new ValidationPipe({
+  return new ObjectBodyValidationPipe({
     expectedType,
     whitelist: true,
     transform: true,

@@ -40,6 +40,13 @@ export class ImportBatch {
   @LongText({ nullable: true })
   rejected: string | null;
 
+  /**
+   * SHA-256 of the items' canonical JSON (import-digest.ts), set by the request that created the batch:
+   * the consumer applies only a message with the same digest. Null only on batches older than it.
+   */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  payloadDigest: string | null;
+
   @ApiProperty({ example: 1763800000000 })
   @Column({ type: 'bigint', transformer: epochMillis })
   createdTime: number;

@@ -6,6 +6,8 @@ export type OutboxStatus = 'PENDING' | 'SENT';
 /** A message committed with the business write and relayed to the bus afterwards (transactional outbox). */
 @Entity('outbox_message')
 @Index('idx_outbox_pending', ['status', 'seq'])
+/** One tenant's backlog of one topic (importStatus) is counted from the index alone. */
+@Index('idx_outbox_backlog', ['status', 'topic', 'messageKey'])
 export class OutboxMessage {
   /** Insertion order is publication order (INTEGER: SQLite autoincrements only that). */
   @PrimaryGeneratedColumn({ type: 'integer' })

@@ -87,9 +87,10 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       });
   }
 
-  /** Number of rows not yet handed to the bus (of one topic, or all). */
-  async backlog(topic?: string): Promise<number> {
-    return this.dataSource.getRepository(OutboxMessage).count({ where: { status: 'PENDING', ...(topic ? { topic } : {}) } });
+  /** Number of rows not yet handed to the bus: all, of one topic, or of one topic and key (a tenant's). */
+  async backlog(topic?: string, key?: string): Promise<number> {
+    const where = { status: 'PENDING' as const, ...(topic ? { topic } : {}), ...(topic && key !== undefined ? { messageKey: key } : {}) };
+    return this.dataSource.getRepository(OutboxMessage).count({ where });
   }
 
   private async drain(): Promise<void> {

@@ -19,6 +19,7 @@ export class MetricsController {
     public: true,
     summary: 'Prometheus metrics of this service',
     description: 'Prometheus text exposition format, not the envelope. 404 when METRICS_ENABLED=false.',
+    failures: [{ status: 404, when: 'Metrics are switched off (METRICS_ENABLED=false).' }],
     raw: { contentType: 'text/plain; version=0.0.4', description: 'Prometheus text exposition format' },
   })
   async scrape(@Res() res: Response): Promise<void> {

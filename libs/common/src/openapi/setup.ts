@@ -1,5 +1,7 @@
 import { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { documentGuardFailures } from '../auth/operation';
+import { finaliseDocument } from './document';
 
 type SecuritySchemeObject = Parameters<DocumentBuilder['addSecurity']>[1];
 
@@ -20,10 +22,13 @@ export function setupOpenApi(app: INestApplication, service: ServiceDescription)
     .setTitle(service.title)
     .setDescription(service.description)
     .setVersion(process.env.npm_package_version ?? '0.1.0')
+    // paths carry the service prefix: the server is the host the document was fetched from
+    .addServer('/')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   for (const [name, scheme] of Object.entries(service.securitySchemes ?? {})) builder.addSecurity(name, scheme);
   const config = builder.build();
-  const document = SwaggerModule.createDocument(app, config);
+  documentGuardFailures();
+  const document = finaliseDocument(SwaggerModule.createDocument(app, config) as never) as unknown as OpenAPIObject;
   SwaggerModule.setup(`${service.prefix}/swagger-ui`, app, document, {
     jsonDocumentUrl: `${service.prefix}/v3/api-docs`,
     yamlDocumentUrl: `${service.prefix}/v3/api-docs.yaml`,

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Column, PrimaryColumn } from 'typeorm';
 import { deleteTimeColumn, epochMillis } from './columns';
 
-/** Columns every stored record has (DESIGN §3). Set by the server only; never part of a write DTO. */
+/** Columns every stored record has (contract.md "Records"). Set by the server only; never part of a write DTO. */
 export abstract class BaseRecord {
   /** First part of every primary key (tenant, id): ids of other tenants never collide, so they act as absent. */
   @ApiProperty({ example: 'acme', description: 'Owning tenant (from the token)' })

@@ -1,6 +1,6 @@
 import { CannotExecuteNotConnectedError, CannotGetEntityManagerNotConnectedError, ConnectionIsNotSetError } from 'typeorm';
 
-/** Driver error codes, normalised across mysql2 and better-sqlite3 (notes/mysql-sqlite-portability.md). */
+/** Driver error codes, normalised across mysql2 and better-sqlite3. */
 const DUPLICATE_CODES = new Set(['ER_DUP_ENTRY', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'PROTOCOL_CONNECTION_LOST',

@@ -1,6 +1,6 @@
 import { CLIENT_ID_PATTERN, newId } from './ids';
 
-/** DESIGN §3: identifiers are 21-character random strings over [0-9A-Za-z]. */
+/** contract.md "Records": identifiers are 21-character random strings over [0-9A-Za-z]. */
 describe('newId', () => {
   const ids = Array.from({ length: 10_000 }, () => newId());
 

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-/** Identifiers: 21 random characters over [0-9A-Za-z] (DESIGN §3), uniform via crypto.randomInt. */
+/** Identifiers: 21 random characters over [0-9A-Za-z] (contract.md "Records"), uniform via crypto.randomInt. */
 export function newId(): string {
   let id = '';
   for (let i = 0; i < 21; i++) id += ALPHABET[randomInt(ALPHABET.length)];

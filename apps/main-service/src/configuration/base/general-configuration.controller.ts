@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { AppConfig, Operation } from '@app/common';
 import { Controller, Get, Req } from '@nestjs/common';
 import { ApiProperty, ApiTags } from '@nestjs/swagger';
@@ -22,11 +23,15 @@ export class GeneralConfigurationController {
   @Get('getClientIp')
   @Operation({
     summary: "The caller's address",
-    description: 'X-Forwarded-For is honoured only through proxies trusted by TRUST_PROXY.',
+    description:
+      'X-Forwarded-For is honoured only through proxies trusted by TRUST_PROXY, and only when it holds an IPv4 or IPv6 address; otherwise the address of the connection.',
     response: { data: 'string', example: '203.0.113.7' },
   })
   getClientIp(@Req() request: Request): string {
-    return (request.ip ?? '').replace(/^::ffff:/, '');
+    // a trusted proxy passes on whatever its client wrote in X-Forwarded-For: only an address is an answer
+    const forwarded = request.ip ?? '';
+    const address = isIP(forwarded) ? forwarded : (request.socket.remoteAddress ?? '');
+    return address.replace(/^::ffff:/, '');
   }
 
   @Get('getCloudServiceInfo')

@@ -1,19 +1,22 @@
 import { CrudController, Operation, ResourceController, validationPipe } from '@app/common';
 import { Body, Post } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
-import { DataDictionaryTableSave } from './data-dictionary-table.dto';
+import { DataDictionaryTableSaveOrUpdate } from './data-dictionary-table.dto';
 import { dataDictionaryTableResource as resource } from './data-dictionary-table.resource';
 
 @ResourceController(resource)
 export class DataDictionaryTableController extends CrudController(resource) {
   @Post('saveOrUpdate')
   @Operation({
-    summary: 'Save a data dictionary table row, or update the live row with the same dataDictionaryTypeCode + dataDictionaryCode + row + key',
+    summary: 'Save a data dictionary table row, or update the live row with the same identifier or the same dataDictionaryTypeCode + dataDictionaryCode + row + key',
+    description:
+      'With the dataDictionaryTableId of a live row of the tenant, that row is updated (its key fields too); otherwise the live row with the same ' +
+      `key is updated, or a new row is created. A stale \`revision\` gives status 409; a key already used by another live row gives status 422 "${resource.duplicateMessage}".`,
     permission: resource.permissionFor('create'),
     response: { data: 'boolean', example: true },
   })
-  @ApiBody({ type: DataDictionaryTableSave })
-  saveOrUpdate(@Body(validationPipe(DataDictionaryTableSave)) body: DataDictionaryTableSave) {
+  @ApiBody({ type: DataDictionaryTableSaveOrUpdate })
+  saveOrUpdate(@Body(validationPipe(DataDictionaryTableSaveOrUpdate)) body: DataDictionaryTableSaveOrUpdate) {
     return this.crud.saveOrUpdate(body);
   }
 }

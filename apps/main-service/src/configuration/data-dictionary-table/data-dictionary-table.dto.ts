@@ -1,4 +1,4 @@
-import { ClientId, Text } from '@app/common';
+import { ClientId, Int, Text } from '@app/common';
 import { NamedSortedFields } from '../shared/named-sorted';
 
 export class DataDictionaryTableSave extends NamedSortedFields {
@@ -19,4 +19,10 @@ export class DataDictionaryTableSave extends NamedSortedFields {
 
   @Text({ max: 1024, example: 'Beijing' })
   value?: string | null;
+}
+
+/** saveOrUpdate: a save body that may also carry the `revision` the caller last read. */
+export class DataDictionaryTableSaveOrUpdate extends DataDictionaryTableSave {
+  @Int({ min: 1, example: 1, description: 'When given, must equal the stored revision of the record that would be updated (else status 409); ignored when a record is created' })
+  revision?: number;
 }

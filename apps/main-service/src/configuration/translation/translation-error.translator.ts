@@ -1,34 +1,118 @@
-import { AppConfig, CrudService, ErrorTranslator, preferredLanguages, TtlCache } from '@app/common';
-import { Inject, Injectable } from '@nestjs/common';
+import { AppConfig, availableLanguages, CrudService, ErrorTranslator, LIVE } from '@app/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { Translation } from './translation.entity';
 import { translationResource } from './translation.resource';
 
 /** Error texts are translated by the default tenant's entries of namespace `error` (key = the error text). */
 export const ERROR_NAMESPACE = 'error';
+/** Languages whose error texts are held at once; the least recently used is dropped beyond. */
+export const MAX_CACHED_LANGUAGES = 32;
+/** Even with the list cache switched off (TTL 0), error responses reuse what was loaded for this long. */
+const MIN_TTL_MS = 1000;
 
+/** The translators of this process, told when a translation write has been answered. */
+const live = new Set<TranslationErrorTranslator>();
+
+/** Called after every write operation on translations: the next error response reloads what it needs. */
+export function translationsWritten(): void {
+  for (const translator of live) translator.invalidate();
+}
+
+interface Expiring<T> {
+  expires: number;
+  value: Promise<T>;
+}
+
+/**
+ * Every error response may be translated, anonymous ones included, so nothing a caller sends may grow
+ * memory or cause a query: the header is resolved against the languages that exist (one small set,
+ * loaded once per TTL), and only an existing language's texts are loaded, into a cache of bounded size.
+ * Both are dropped on any write to translations through this process, and expire after the list-cache
+ * TTL (at least MIN_TTL_MS) for writes made by other replicas.
+ */
 @Injectable()
-export class TranslationErrorTranslator extends ErrorTranslator {
+export class TranslationErrorTranslator extends ErrorTranslator implements OnModuleDestroy {
+  private languages?: Expiring<Map<string, string>>;
+  /** Language -> error text -> translation; Map order is use order (oldest first). */
+  private readonly texts = new Map<string, Expiring<Map<string, string>>>();
+
   constructor(
     @Inject(translationResource.serviceToken) private readonly translations: CrudService<Translation>,
     private readonly config: AppConfig,
-    private readonly cache: TtlCache,
+    private readonly dataSource: DataSource,
   ) {
     super();
+    live.add(this);
+  }
+
+  /** How many languages' texts are held (observability and tests). */
+  get cachedLanguages(): number {
+    return this.texts.size;
   }
 
   async translate(error: string, acceptLanguage: string | undefined): Promise<string | undefined> {
-    for (const language of preferredLanguages(acceptLanguage)) {
-      const entries = await this.cache.getOrLoad(`error-translations:${language}`, this.config.defaultTenantId, this.config.listCacheTtlMs, () =>
-        this.load(language),
-      );
-      const value = entries.get(error);
+    if (!acceptLanguage) return undefined;
+    const existing = await this.cached(() => this.languages, (e) => (this.languages = e), () => this.loadLanguages());
+    for (const language of availableLanguages(acceptLanguage, existing)) {
+      const value = (await this.textsOf(language)).get(error);
       if (value) return value;
     }
     return undefined;
   }
 
-  private async load(language: string): Promise<Map<string, string>> {
-    const rows = await this.translations.findAll(this.config.defaultTenantId, { language, namespace: ERROR_NAMESPACE });
-    return new Map(rows.filter((r) => r.value && !r.draft).map((r) => [r.key, r.value as string]));
+  private textsOf(language: string): Promise<Map<string, string>> {
+    const hit = this.texts.get(language);
+    if (hit) {
+      this.texts.delete(language); // re-inserted below as the most recently used
+      this.texts.set(language, hit);
+    }
+    return this.cached(
+      () => this.texts.get(language),
+      (entry) => {
+        this.texts.delete(language);
+        this.texts.set(language, entry);
+        while (this.texts.size > MAX_CACHED_LANGUAGES) this.texts.delete(this.texts.keys().next().value!);
+      },
+      () => this.loadTexts(language),
+    );
+  }
+
+  /** A fresh entry, or a new load stored through `store`; a failed load is never kept. */
+  private cached<T>(read: () => Expiring<T> | undefined, store: (entry: Expiring<T>) => void, load: () => Promise<T>): Promise<T> {
+    const hit = read();
+    if (hit && hit.expires > Date.now()) return hit.value;
+    const entry = { expires: Date.now() + Math.max(this.config.listCacheTtlMs, MIN_TTL_MS), value: load() };
+    store(entry);
+    entry.value.catch(() => read() === entry && this.invalidate());
+    return entry.value;
+  }
+
+  /** Lower-cased tag -> stored tag of every language with at least one completed error text. */
+  private async loadLanguages(): Promise<Map<string, string>> {
+    const rows: { language: string }[] = await this.dataSource
+      .getRepository(Translation)
+      .createQueryBuilder('t')
+      .select('DISTINCT t.language', 'language')
+      .where({ tenantId: this.config.defaultTenantId, namespace: ERROR_NAMESPACE, draft: false, deleteTime: LIVE })
+      .andWhere('t.value IS NOT NULL')
+      .getRawMany();
+    const languages = new Map<string, string>();
+    for (const { language } of rows) if (!languages.has(language.toLowerCase())) languages.set(language.toLowerCase(), language);
+    return languages;
+  }
+
+  private async loadTexts(language: string): Promise<Map<string, string>> {
+    const rows = await this.translations.findAll(this.config.defaultTenantId, { language, namespace: ERROR_NAMESPACE, draft: false });
+    return new Map(rows.filter((r) => r.value).map((r) => [r.key, r.value as string]));
+  }
+
+  invalidate(): void {
+    this.languages = undefined;
+    this.texts.clear();
+  }
+
+  onModuleDestroy(): void {
+    live.delete(this);
   }
 }

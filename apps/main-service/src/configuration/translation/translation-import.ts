@@ -1,8 +1,28 @@
 import { AppException, BodyStatus, MAX_BATCH_ROWS, validateRows } from '@app/common';
-import { Workbook } from 'exceljs';
+import { stream as excelStream } from 'exceljs';
+import JSZip from 'jszip';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { inflateEntries, UnreadableZipError, yieldingStream, ZipBoundError } from './bounded-zip';
 import { TranslationSave } from './translation.dto';
 
 const HEADER = ['language', 'namespace', 'key', 'value'];
+const MIB = 1024 * 1024;
+
+/**
+ * What an upload may inflate to: far above a legitimate sheet of MAX_BATCH_ROWS rows (a few MiB of XML),
+ * far below what would hurt the process.
+ */
+export const XLSX_BOUNDS = { maxEntries: 1000, maxEntryBytes: 32 * MIB, maxTotalBytes: 40 * MIB };
+
+const WORKBOOK = 'xl/workbook.xml';
+const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels';
+const SHARED_STRINGS = 'xl/sharedStrings.xml';
+const WORKSHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
+const EMPTY_SHARED_STRINGS = '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>';
+
+const YIELD_EVERY_ROWS = 100;
+
+type SheetRow = { number: number; cells: string[] };
 
 /**
  * Reads the first worksheet of an XLSX upload: a header row `language | namespace | key | value`,
@@ -10,31 +30,65 @@ const HEADER = ['language', 'namespace', 'key', 'value'];
  */
 export async function readTranslationWorkbook(file: Buffer | undefined): Promise<TranslationSave[]> {
   if (!file?.length) throw new AppException(BodyStatus.MISSING_PARAMETER, "Required multipart part 'file' is missing");
-  const workbook = new Workbook();
-  try {
-    await workbook.xlsx.load(file as unknown as ArrayBuffer);
-  } catch {
-    throw AppException.validation('file is not a readable XLSX workbook');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw AppException.validation('file has no worksheet');
-  const header = HEADER.map((_, i) => sheet.getRow(1).getCell(i + 1).text.trim().toLowerCase());
-  if (header.join('|') !== HEADER.join('|')) throw AppException.validation(`first row must be the header ${HEADER.join(' | ')}`);
-  if (sheet.rowCount - 1 > MAX_BATCH_ROWS) throw AppException.validation(`file may contain at most ${MAX_BATCH_ROWS} rows`);
-  const rows: Record<string, string | undefined>[] = [];
-  const sheetRows: number[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    if (number === 1) return;
-    const cells = HEADER.map((_, i) => row.getCell(i + 1).text);
-    if (cells.every((c) => c.trim() === '')) return;
-    rows.push({ language: cells[0].trim(), namespace: cells[1].trim(), key: cells[2].trim(), value: cells[3] === '' ? undefined : cells[3] });
-    sheetRows.push(number);
-  });
-  if (!rows.length) throw AppException.validation('file contains no translation rows');
+  const sheetRows = await readFirstSheet(file);
+  const [header, ...data] = sheetRows;
+  if (header?.number !== 1 || header.cells.map((c) => c.trim().toLowerCase()).join('|') !== HEADER.join('|'))
+    throw AppException.validation(`first row must be the header ${HEADER.join(' | ')}`);
+  const filled = data.filter((r) => r.cells.some((c) => c.trim() !== ''));
+  if (!filled.length) throw AppException.validation('file contains no translation rows');
+  const rows = filled.map(({ cells }) => ({ language: cells[0].trim(), namespace: cells[1].trim(), key: cells[2].trim(), value: cells[3] === '' ? undefined : cells[3] }));
   const { valid, errors } = await validateRows(TranslationSave, rows);
   if (errors.length) {
-    const report = errors.slice(0, 50).map((e) => `row ${sheetRows[e.index]}: ${e.error.replace(/^\[\d+\]\./, '')}`);
+    // the sheet's row number replaces the batch position ("[1].key") of every message of the row
+    const report = errors.slice(0, 50).map((e) => `row ${filled[e.index].number}: ${e.error.split(`[${e.index}].`).join('').split(`[${e.index}]`).join('')}`);
     throw AppException.validation(report.join('; '));
   }
   return valid.map((v) => v.row);
 }
+
+/**
+ * The rows of the first worksheet (cell texts of the four columns), at most MAX_BATCH_ROWS after the header:
+ * reading stops at the first row beyond. Only the parts a sheet needs are inflated, within XLSX_BOUNDS,
+ * then streamed to exceljs in the order that lets it parse the sheet as it comes (no temporary files).
+ */
+async function readFirstSheet(file: Buffer): Promise<SheetRow[]> {
+  let parts: Map<string, Buffer>;
+  try {
+    parts = await inflateEntries(file, (path) => path === WORKBOOK || path === WORKBOOK_RELS || path === SHARED_STRINGS || WORKSHEET.test(path), XLSX_BOUNDS);
+  } catch (error) {
+    if (error instanceof ZipBoundError) throw AppException.validation(`file is too large once unpacked: ${error.message}`);
+    if (error instanceof UnreadableZipError) throw AppException.validation('file is not a readable XLSX workbook');
+    throw error;
+  }
+  const sheets = [...parts.keys()].filter((p) => WORKSHEET.test(p)).sort((a, b) => sheetNumber(a) - sheetNumber(b));
+  if (!parts.has(WORKBOOK) || !parts.has(WORKBOOK_RELS)) throw AppException.validation('file is not a readable XLSX workbook');
+  if (!sheets.length) throw AppException.validation('file has no worksheet');
+
+  const repacked = new JSZip();
+  for (const path of [WORKBOOK_RELS, WORKBOOK, SHARED_STRINGS, ...sheets]) repacked.file(path, parts.get(path) ?? EMPTY_SHARED_STRINGS, { compression: 'STORE' });
+  parts.clear();
+  const archive = await repacked.generateAsync({ type: 'nodebuffer', compression: 'STORE' });
+
+  const reader = new excelStream.xlsx.WorkbookReader(yieldingStream(archive), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+  const rows: SheetRow[] = [];
+  try {
+    for await (const sheet of reader) {
+      // the first worksheet is the first of the workbook's sheet list, whatever its part is called
+      const firstId = (reader as unknown as { model?: { sheets?: { id?: number }[] } }).model?.sheets?.[0]?.id;
+      if (firstId !== undefined && (sheet as unknown as { id: number }).id !== firstId) continue;
+      for await (const row of sheet) {
+        if (rows.length > MAX_BATCH_ROWS) throw AppException.validation(`file may contain at most ${MAX_BATCH_ROWS} rows`);
+        rows.push({ number: row.number, cells: HEADER.map((_, i) => row.getCell(i + 1).text ?? '') });
+        // exceljs hands over rows of already-buffered XML without leaving the event loop: leave it now and then
+        if (rows.length % YIELD_EVERY_ROWS === 0) await nextTurn();
+      }
+      return rows;
+    }
+  } catch (error) {
+    if (error instanceof AppException) throw error;
+    throw AppException.validation('file is not a readable XLSX workbook');
+  }
+  throw AppException.validation('file has no worksheet');
+}
+
+const sheetNumber = (path: string): number => Number(WORKSHEET.exec(path)![1]);

@@ -3,13 +3,16 @@ import { Body, Inject, NotFoundException, Post, Query, UploadedFile, UseGuards, 
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiQuery } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
+import { ErrorTextsRefreshInterceptor } from './error-texts-refresh.interceptor';
 import { parseMissingReport } from './save-missing';
 import { readTranslationWorkbook } from './translation-import';
+import { LANGUAGE_MAX, LANGUAGE_PATTERN, NAMESPACE_MAX, NAMESPACE_PATTERN } from './translation.dto';
 import { translationResource as resource } from './translation.resource';
 
 const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 @ResourceController(resource)
+@UseInterceptors(ErrorTextsRefreshInterceptor)
 export class TranslationController extends CrudController(resource) {
   @Inject(AppConfig) private readonly config: AppConfig;
 
@@ -17,7 +20,7 @@ export class TranslationController extends CrudController(resource) {
   @Operation({
     summary: 'Import translation entries from an XLSX workbook (upsert by language + namespace + key)',
     description:
-      'Multipart part `file`: the first worksheet, header row `language | namespace | key | value`. All or nothing: a bad row refuses the import, named by its sheet row number.',
+      'Multipart part `file` (at most 5 MiB): the first worksheet, header row `language | namespace | key | value`, then at most 50,000 rows. All or nothing: a bad row refuses the import, named by its sheet row number. A workbook whose parts inflate beyond 32 MiB each or 40 MiB together is refused (400) without being unpacked further.',
     permission: resource.permissionFor('create'),
     response: { data: 'boolean', example: true, extra: { count: { type: 'integer', example: 2 }, inserted: { type: 'integer', example: 1 }, updated: { type: 'integer', example: 1 } } },
   })
@@ -33,12 +36,13 @@ export class TranslationController extends CrudController(resource) {
   @Operation({
     public: true,
     summary: 'Report missing i18n keys as drafts of the default tenant (i18next-http-backend `addPath`)',
+    failures: [{ status: 404, when: 'saveMissing is switched off (SAVE_MISSING_ENABLED=false).' }],
     description:
       'Body: `{ "<key>": "<fallback value>" }`, JSON or form-encoded. Each key that does not exist yet becomes a draft; existing entries are never overwritten. Bounded (64 KiB, 100 keys), rate-limited per client address (SAVE_MISSING_RATE_LIMIT per minute), and switched off with SAVE_MISSING_ENABLED=false.',
     response: { data: 'boolean', example: true, extra: { created: { type: 'integer', example: 1 } } },
   })
-  @ApiQuery({ name: 'lng', required: true, example: 'en-US' })
-  @ApiQuery({ name: 'ns', required: true, example: 'common' })
+  @ApiQuery({ name: 'lng', required: true, type: String, pattern: LANGUAGE_PATTERN.source, maxLength: LANGUAGE_MAX, example: 'en-US', description: 'BCP 47 language tag' })
+  @ApiQuery({ name: 'ns', required: true, type: String, pattern: NAMESPACE_PATTERN.source, maxLength: NAMESPACE_MAX, example: 'common', description: 'i18next namespace' })
   @ApiBody({ schema: { type: 'object', additionalProperties: { type: 'string' }, example: { 'button.save': 'Save' } } })
   async saveMissing(@Query() query: Record<string, unknown>, @Body() body: unknown) {
     if (!this.config.saveMissingEnabled) throw new NotFoundException();

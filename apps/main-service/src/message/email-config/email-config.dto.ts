@@ -14,7 +14,7 @@ export class EmailConfigSave extends ConfigFields {
   @Int({ required: true, min: 1, max: 65535, example: 465, description: 'SMTP server port' })
   port: number;
 
-  @Bool({ nullable: false, example: true, description: 'TLS from the first byte (SMTPS, usually port 465); false (default): plain or STARTTLS' })
+  @Bool({ nullable: false, default: false, example: true, description: 'TLS from the first byte (SMTPS, usually port 465); false (default): plain or STARTTLS' })
   secure?: boolean;
 
   @Text({ max: HOST_MAX, key: true, example: 'noreply@example.com', description: 'SMTP login; null: no authentication' })

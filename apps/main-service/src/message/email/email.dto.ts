@@ -1,7 +1,7 @@
-import { ClientId, OneOf, Text, TextList } from '@app/common';
+import { ClientId, Text, TextList } from '@app/common';
 import { EpochMillis, ErrorText } from '../../shared/fields';
-import { BusinessFields, Count, RecordId } from '../shared/message-fields';
-import { CONTENT_MAX, EMAIL_MAX, EMAIL_RECIPIENTS_MAX, SEND_STATUSES, SUBJECT_MAX } from '../shared/message-values';
+import { BusinessFields, Count, RecordId, State } from '../shared/message-fields';
+import { CONTENT_MAX, EMAIL_MAX, EMAIL_RECIPIENTS_MAX, SEND_STATUS_DEFAULT, SEND_STATUSES, SUBJECT_MAX } from '../shared/message-values';
 
 const addresses = (required: boolean, example: string[], description: string) =>
   TextList({ max: EMAIL_MAX, format: 'email', maxItems: EMAIL_RECIPIENTS_MAX, required, example, description: `${description} (JSON array of up to ${EMAIL_RECIPIENTS_MAX} addresses)` });
@@ -35,11 +35,11 @@ export class EmailSave extends BusinessFields {
   @Text({ max: CONTENT_MAX, required: true, example: '<p>Hello Alice, ...</p>', description: 'Body' })
   content: string;
 
-  @OneOf(SEND_STATUSES, { required: true, example: 'SENT', description: 'Delivery state' })
-  status: string;
+  @State(SEND_STATUSES, SEND_STATUS_DEFAULT, { description: `Delivery state (${SEND_STATUS_DEFAULT} when omitted on create)` })
+  status?: string;
 
-  @EpochMillis({ required: true, example: 1767229200000, description: 'When it was sent, or is due to be sent while PENDING' })
-  sendTime: number;
+  @EpochMillis({ example: 1767229200000, description: 'When it was sent; null (the default) until then' })
+  sendTime?: number | null;
 
   @ErrorText({ example: '550 mailbox unavailable', description: 'Why the last attempt failed' })
   errorMessage?: string | null;

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Entity, Index, PrimaryColumn } from 'typeorm';
 import { BodyTextColumn, ChoiceColumn, MessageColumn, TextColumn, TextListColumn, TimeColumn } from '../../shared/columns';
 import { BusinessRecord, CountColumn, RecordIdColumn } from '../shared/message-columns';
-import { EMAIL_MAX, SEND_STATUSES, SUBJECT_MAX } from '../shared/message-values';
+import { EMAIL_MAX, SEND_STATUS_DEFAULT, SEND_STATUSES, SUBJECT_MAX } from '../shared/message-values';
 
 /** One e-mail. Indexes: each exact filter, then sendTime, after (tenant, live): filter + range + default sort is one index range scan. */
 @Entity('message_email')
@@ -42,11 +42,11 @@ export class Email extends BusinessRecord {
   @BodyTextColumn({ example: '<p>Hello Alice, ...</p>', description: 'Body' })
   content: string;
 
-  @ChoiceColumn(SEND_STATUSES, { example: 'SENT', description: 'Delivery state' })
+  @ChoiceColumn(SEND_STATUSES, { default: SEND_STATUS_DEFAULT, example: SEND_STATUS_DEFAULT, description: 'Delivery state' })
   status: string;
 
-  @TimeColumn({ example: 1767229200000, description: 'When it was sent, or is due to be sent while PENDING' })
-  sendTime: number;
+  @TimeColumn({ nullable: true, example: 1767229200000, description: 'When it was sent; null until then' })
+  sendTime: number | null;
 
   @MessageColumn({ nullable: true, example: '550 mailbox unavailable', description: 'Why the last attempt failed' })
   errorMessage: string | null;

@@ -13,7 +13,7 @@ export class NotificationUserSave {
   @Username({ required: true, description: 'The user it is for' })
   username: string;
 
-  @Bool({ nullable: false, example: false, description: 'Whether the user has read it (false when omitted)' })
+  @Bool({ nullable: false, default: false, example: false, description: 'Whether the user has read it (false when omitted)' })
   read?: boolean;
 
   @EpochMillis({ example: 1767229200000, description: 'When the user read it; null while unread' })

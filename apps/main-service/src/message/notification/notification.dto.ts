@@ -1,7 +1,16 @@
-import { ClientId, OneOf, Text } from '@app/common';
+import { ClientId, Text } from '@app/common';
 import { EpochMillis } from '../../shared/fields';
-import { BusinessFields, RecordId } from '../shared/message-fields';
-import { CONTENT_MAX, NOTIFICATION_LEVELS, NOTIFICATION_STATUSES, NOTIFICATION_TARGET_TYPES, SUBJECT_MAX } from '../shared/message-values';
+import { BusinessFields, RecordId, State } from '../shared/message-fields';
+import {
+  CONTENT_MAX,
+  NOTIFICATION_LEVEL_DEFAULT,
+  NOTIFICATION_LEVELS,
+  NOTIFICATION_STATUS_DEFAULT,
+  NOTIFICATION_STATUSES,
+  NOTIFICATION_TARGET_TYPE_DEFAULT,
+  NOTIFICATION_TARGET_TYPES,
+  SUBJECT_MAX,
+} from '../shared/message-values';
 
 /** Body of save (updateById: the same fields, all optional, plus the identifier). */
 export class NotificationSave extends BusinessFields {
@@ -20,15 +29,17 @@ export class NotificationSave extends BusinessFields {
   @Text({ max: CONTENT_MAX, required: true, example: 'The service is unavailable from 22:00 to 23:00.', description: 'Body' })
   content: string;
 
-  @OneOf(NOTIFICATION_LEVELS, { required: true, example: 'INFO', description: 'Importance' })
-  level: string;
+  @State(NOTIFICATION_LEVELS, NOTIFICATION_LEVEL_DEFAULT, { description: `Importance (${NOTIFICATION_LEVEL_DEFAULT} when omitted on create)` })
+  level?: string;
 
-  @OneOf(NOTIFICATION_TARGET_TYPES, { required: true, example: 'USER', description: 'Who it is for: every user of the tenant, listed users (notification-user), a role' })
-  targetType: string;
+  @State(NOTIFICATION_TARGET_TYPES, NOTIFICATION_TARGET_TYPE_DEFAULT, {
+    description: `Who it is for: every user of the tenant, listed users (notification-user), a role (${NOTIFICATION_TARGET_TYPE_DEFAULT} when omitted on create)`,
+  })
+  targetType?: string;
 
-  @OneOf(NOTIFICATION_STATUSES, { required: true, example: 'PUBLISHED', description: 'Lifecycle state' })
-  status: string;
+  @State(NOTIFICATION_STATUSES, NOTIFICATION_STATUS_DEFAULT, { description: `Lifecycle state (${NOTIFICATION_STATUS_DEFAULT} when omitted on create)` })
+  status?: string;
 
-  @EpochMillis({ required: true, example: 1767229200000, description: 'When it is (or was) published' })
-  publishTime: number;
+  @EpochMillis({ example: 1767229200000, description: 'When it is (or was) published; null (the default) while a draft' })
+  publishTime?: number | null;
 }

@@ -2,7 +2,15 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Entity, Index, PrimaryColumn } from 'typeorm';
 import { BodyTextColumn, ChoiceColumn, TextColumn, TimeColumn } from '../../shared/columns';
 import { BusinessRecord, RecordIdColumn } from '../shared/message-columns';
-import { NOTIFICATION_LEVELS, NOTIFICATION_STATUSES, NOTIFICATION_TARGET_TYPES, SUBJECT_MAX } from '../shared/message-values';
+import {
+  NOTIFICATION_LEVEL_DEFAULT,
+  NOTIFICATION_LEVELS,
+  NOTIFICATION_STATUS_DEFAULT,
+  NOTIFICATION_STATUSES,
+  NOTIFICATION_TARGET_TYPE_DEFAULT,
+  NOTIFICATION_TARGET_TYPES,
+  SUBJECT_MAX,
+} from '../shared/message-values';
 
 /** One notification. Indexes: each exact filter, then publishTime, after (tenant, live): filter + range + default sort is one index range scan. */
 @Entity('message_notification')
@@ -31,15 +39,15 @@ export class Notification extends BusinessRecord {
   @BodyTextColumn({ example: 'The service is unavailable from 22:00 to 23:00.', description: 'Body' })
   content: string;
 
-  @ChoiceColumn(NOTIFICATION_LEVELS, { example: 'INFO', description: 'Importance' })
+  @ChoiceColumn(NOTIFICATION_LEVELS, { default: NOTIFICATION_LEVEL_DEFAULT, example: NOTIFICATION_LEVEL_DEFAULT, description: 'Importance' })
   level: string;
 
-  @ChoiceColumn(NOTIFICATION_TARGET_TYPES, { example: 'USER', description: 'Who it is for: every user of the tenant, listed users (notification-user), a role' })
+  @ChoiceColumn(NOTIFICATION_TARGET_TYPES, { default: NOTIFICATION_TARGET_TYPE_DEFAULT, example: 'USER', description: 'Who it is for: every user of the tenant, listed users (notification-user), a role' })
   targetType: string;
 
-  @ChoiceColumn(NOTIFICATION_STATUSES, { example: 'PUBLISHED', description: 'Lifecycle state' })
+  @ChoiceColumn(NOTIFICATION_STATUSES, { default: NOTIFICATION_STATUS_DEFAULT, example: 'PUBLISHED', description: 'Lifecycle state' })
   status: string;
 
-  @TimeColumn({ example: 1767229200000, description: 'When it is (or was) published' })
-  publishTime: number;
+  @TimeColumn({ nullable: true, example: 1767229200000, description: 'When it is (or was) published; null while a draft' })
+  publishTime: number | null;
 }

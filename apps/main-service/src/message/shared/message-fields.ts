@@ -1,4 +1,4 @@
-import { Bool, CLIENT_ID_PATTERN, Int, Text } from '@app/common';
+import { Bool, CLIENT_ID_PATTERN, Int, OneOf, Text } from '@app/common';
 import { Code, FieldOptions, Name, Remark } from '../../shared/fields';
 import { CODE_MAX, RECORD_ID_MAX } from './message-values';
 
@@ -6,10 +6,13 @@ import { CODE_MAX, RECORD_ID_MAX } from './message-values';
 export const RecordId = (o: FieldOptions) =>
   Text({ max: RECORD_ID_MAX, key: true, pattern: CLIENT_ID_PATTERN, patternMessage: '$property must be 1 to 32 characters of [0-9A-Za-z]', ...o });
 
+/** A state field with a column default: may be omitted on create (the default is stored), null refused. */
+export const State = (values: readonly string[], defaultValue: string, o: FieldOptions) => OneOf(values, { nullable: false, default: defaultValue, example: defaultValue, ...o });
+
 export const Enabled = () => Bool({ required: true, example: true, description: 'Whether it may be used' });
 
 /** A count: never negative, 0 when omitted (null refused). */
-export const Count = (o: FieldOptions) => Int({ min: 0, nullable: false, ...o });
+export const Count = (o: FieldOptions) => Int({ min: 0, nullable: false, default: 0, ...o });
 
 /** What a message was sent for: a business type and the id of that business record (free codes of the caller). */
 export abstract class BusinessFields {
@@ -49,7 +52,7 @@ export abstract class TemplateFields {
 
 /** The order of a template's configurations (ascending): 0 when omitted. */
 export abstract class LinkFields {
-  @Int({ nullable: false, example: 1, description: 'Order of the configurations of one template (ascending)' })
+  @Int({ nullable: false, default: 0, example: 1, description: 'Order of the configurations of one template (ascending)' })
   sort?: number;
 }
 

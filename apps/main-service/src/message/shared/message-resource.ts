@@ -1,9 +1,9 @@
 import { SortOrder } from '@app/common';
 
-/** Message resources without a main time field: newest first (DESIGN §5 "others newest first"). */
+/** Message resources without a main time field: newest first, like every record without a configuration sort. */
 export const NEWEST_FIRST: ['createdTime', SortOrder][] = [['createdTime', 'DESC']];
 
-/** Where the group's routes live and how its permissions are named (DESIGN §7: `message-<segment>`). */
+/** Where the group's routes live and how its permissions are named (`message-<segment>`). */
 export const messageRoute = (segment: string, title: string) => ({
   path: `system-api/message/${segment}`,
   tag: `message / ${segment}`,
@@ -12,7 +12,7 @@ export const messageRoute = (segment: string, title: string) => ({
 });
 
 /**
- * Options of a template → configuration link (DESIGN §9: the two ids and sort): filtered by either id,
+ * Options of a template → configuration link (the two ids and sort): filtered by either id,
  * one live link per pair (422 "<title> exists"), newest first.
  */
 export const linkOptions = <T extends string, C extends string>(templateField: T, configField: C) => ({

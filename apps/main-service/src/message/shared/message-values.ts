@@ -1,6 +1,6 @@
 /**
- * Closed value sets and lengths of the message group (DESIGN §9 names the fields; the values are chosen
- * here and documented in docs/messages.md). Enumerations are stored as these strings, matched exactly.
+ * Closed value sets and lengths of the message group (the values are documented in
+ * docs/messages.md). Enumerations are stored as these strings, matched exactly.
  */
 
 /** E-mail and SMS delivery: waiting to be sent (or retried), handed to the server/provider, given up. */
@@ -14,7 +14,18 @@ export const NOTIFICATION_TARGET_TYPES = ['ALL', 'USER', 'ROLE'] as const;
 export const NOTIFICATION_STATUSES = ['DRAFT', 'PUBLISHED', 'REVOKED'] as const;
 export const SMS_PACKAGE_STATUSES = ['ACTIVE', 'EXHAUSTED', 'EXPIRED', 'DISABLED'] as const;
 
-/** Identifiers of other records (DESIGN §3: 21 characters; client-supplied ones 1 to 32). */
+/**
+ * What a create stores for a state field the caller omits (the columns' defaults): state a caller need not
+ * know. A new e-mail or SMS waits to be sent (its sendTime stays null until then), a new package can be used,
+ * a new notification is an informational draft for everyone (publishTime null until it is published).
+ */
+export const SEND_STATUS_DEFAULT = 'PENDING';
+export const SMS_PACKAGE_STATUS_DEFAULT = 'ACTIVE';
+export const NOTIFICATION_LEVEL_DEFAULT = 'INFO';
+export const NOTIFICATION_TARGET_TYPE_DEFAULT = 'ALL';
+export const NOTIFICATION_STATUS_DEFAULT = 'DRAFT';
+
+/** Identifiers of other records (generated ones have 21 characters; client-supplied ones 1 to 32). */
 export const RECORD_ID_MAX = 32;
 /** Template codes, provider codes, business types and ids. */
 export const CODE_MAX = 64;

@@ -1,7 +1,7 @@
-import { ClientId, Int, OneOf } from '@app/common';
+import { ClientId, Int } from '@app/common';
 import { EpochMillis, Name, Remark } from '../../shared/fields';
-import { Count } from '../shared/message-fields';
-import { SMS_PACKAGE_STATUSES } from '../shared/message-values';
+import { Count, State } from '../shared/message-fields';
+import { SMS_PACKAGE_STATUS_DEFAULT, SMS_PACKAGE_STATUSES } from '../shared/message-values';
 
 /** Body of save (updateById: the same fields, all optional, plus the identifier). */
 export class SmsPackageSave {
@@ -20,8 +20,8 @@ export class SmsPackageSave {
   @EpochMillis({ example: 1798761599999, description: 'When the package expires; null: never' })
   expireTime?: number | null;
 
-  @OneOf(SMS_PACKAGE_STATUSES, { required: true, example: 'ACTIVE', description: 'Whether it can be used' })
-  status: string;
+  @State(SMS_PACKAGE_STATUSES, SMS_PACKAGE_STATUS_DEFAULT, { description: `Whether it can be used (${SMS_PACKAGE_STATUS_DEFAULT} when omitted on create)` })
+  status?: string;
 
   @Remark()
   remark?: string | null;

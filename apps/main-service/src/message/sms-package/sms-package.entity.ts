@@ -3,7 +3,7 @@ import { Entity, Index, PrimaryColumn } from 'typeorm';
 import { ChoiceColumn, IntColumn, NameColumn, RemarkColumn, TimeColumn } from '../../shared/columns';
 import { BaseRecord } from '@app/common';
 import { CountColumn } from '../shared/message-columns';
-import { SMS_PACKAGE_STATUSES } from '../shared/message-values';
+import { SMS_PACKAGE_STATUS_DEFAULT, SMS_PACKAGE_STATUSES } from '../shared/message-values';
 
 /** A purchased quota of SMS. Indexes: each exact filter, then createdTime, after (tenant, live). */
 @Entity('message_sms_package')
@@ -27,7 +27,7 @@ export class SmsPackage extends BaseRecord {
   @TimeColumn({ nullable: true, example: 1798761599999, description: 'When the package expires; null: never' })
   expireTime: number | null;
 
-  @ChoiceColumn(SMS_PACKAGE_STATUSES, { example: 'ACTIVE', description: 'Whether it can be used' })
+  @ChoiceColumn(SMS_PACKAGE_STATUSES, { default: SMS_PACKAGE_STATUS_DEFAULT, example: SMS_PACKAGE_STATUS_DEFAULT, description: 'Whether it can be used' })
   status: string;
 
   @RemarkColumn()

@@ -1,8 +1,8 @@
-import { ClientId, OneOf, Text, TextList } from '@app/common';
+import { ClientId, Text, TextList } from '@app/common';
 import { EpochMillis, ErrorText } from '../../shared/fields';
 import { MESSAGE_MAX } from '../../shared/values';
-import { BusinessFields, Count, RecordId } from '../shared/message-fields';
-import { CODE_MAX, SEND_STATUSES, SMS_CONTENT_MAX, SMS_RECIPIENTS_MAX } from '../shared/message-values';
+import { BusinessFields, Count, RecordId, State } from '../shared/message-fields';
+import { CODE_MAX, SEND_STATUS_DEFAULT, SEND_STATUSES, SMS_CONTENT_MAX, SMS_RECIPIENTS_MAX } from '../shared/message-values';
 
 /** Body of save (updateById: the same fields, all optional, plus the identifier). */
 export class SmsSave extends BusinessFields {
@@ -24,11 +24,11 @@ export class SmsSave extends BusinessFields {
   @Text({ max: MESSAGE_MAX, format: 'json', example: '{"code":"123456"}', description: 'Template parameters: JSON object text' })
   params?: string | null;
 
-  @OneOf(SEND_STATUSES, { required: true, example: 'SENT', description: 'Delivery state' })
-  status: string;
+  @State(SEND_STATUSES, SEND_STATUS_DEFAULT, { description: `Delivery state (${SEND_STATUS_DEFAULT} when omitted on create)` })
+  status?: string;
 
-  @EpochMillis({ required: true, example: 1767229200000, description: 'When it was sent, or is due to be sent while PENDING' })
-  sendTime: number;
+  @EpochMillis({ example: 1767229200000, description: 'When it was sent; null (the default) until then' })
+  sendTime?: number | null;
 
   @ErrorText({ example: 'isv.MOBILE_NUMBER_ILLEGAL', description: 'Why the last attempt failed' })
   errorMessage?: string | null;

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Entity, Index, PrimaryColumn } from 'typeorm';
 import { ChoiceColumn, MessageColumn, TextColumn, TextListColumn, TimeColumn } from '../../shared/columns';
 import { BusinessRecord, CountColumn, RecordIdColumn } from '../shared/message-columns';
-import { CODE_MAX, SEND_STATUSES, SMS_CONTENT_MAX } from '../shared/message-values';
+import { CODE_MAX, SEND_STATUS_DEFAULT, SEND_STATUSES, SMS_CONTENT_MAX } from '../shared/message-values';
 
 /** One SMS. Indexes: each exact filter, then sendTime, after (tenant, live): filter + range + default sort is one index range scan. */
 @Entity('message_sms')
@@ -33,11 +33,11 @@ export class Sms extends BusinessRecord {
   @MessageColumn({ nullable: true, example: '{"code":"123456"}', description: 'Template parameters: JSON object text' })
   params: string | null;
 
-  @ChoiceColumn(SEND_STATUSES, { example: 'SENT', description: 'Delivery state' })
+  @ChoiceColumn(SEND_STATUSES, { default: SEND_STATUS_DEFAULT, example: SEND_STATUS_DEFAULT, description: 'Delivery state' })
   status: string;
 
-  @TimeColumn({ example: 1767229200000, description: 'When it was sent, or is due to be sent while PENDING' })
-  sendTime: number;
+  @TimeColumn({ nullable: true, example: 1767229200000, description: 'When it was sent; null until then' })
+  sendTime: number | null;
 
   @MessageColumn({ nullable: true, example: 'isv.MOBILE_NUMBER_ILLEGAL', description: 'Why the last attempt failed' })
   errorMessage: string | null;

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
- * Kafka transport (issue 5): the relay lease that lets one replica at a time publish the outbox, and
+ * Kafka transport: the relay lease that lets one replica at a time publish the outbox, and
  * LONGTEXT for batch payloads and rejected rows (TEXT stops at 64 KB; a 10,000-row batch is ~1.5 MB).
  * MODIFY keeps the rows that are there. The tables belong to the shared library (COMMON_ENTITIES), so
  * every service registers this migration in its own list.

@@ -1,0 +1,177 @@
+import {
+  BODY_STATUSES,
+  ERROR_ENVELOPE,
+  ERROR_ENVELOPE_SCHEMA,
+  Failure,
+  failureExample,
+  failureTitle,
+  FAILURES_EXTENSION,
+  mergeFailures,
+} from './failures';
+import { resolveRef, sampleOf } from './sample';
+
+// an OpenAPI document is walked as plain JSON
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/** Order of operations inside a tag: the standard set, the library's optional calls, then the resource's own calls as declared. */
+const OPERATION_ORDER = [
+  'save',
+  'getById',
+  'page',
+  'list',
+  'count',
+  'updateById',
+  'removeById',
+  'removeByIds',
+  'importList',
+  'importStatus',
+  'listCache',
+  'saveOrUpdate',
+  'saveBatch',
+];
+
+/** Answered by the HTTP server itself, on any route (request line and headers together are bounded). */
+const HEADERS_TOO_LARGE = 'HeadersTooLarge';
+
+function* operations(document: Json): Generator<{ path: string; method: string; op: Json }> {
+  for (const [path, item] of Object.entries((document.paths ?? {}) as Json)) {
+    for (const method of METHODS) if (item[method]) yield { path, method, op: item[method] };
+  }
+}
+
+/** Every property of a request body schema, following `$ref` and `allOf`. */
+function bodyProperties(document: Json, schema: Json | undefined): Json {
+  const s = resolveRef(document, schema);
+  return Object.assign({}, ...(s.allOf ?? []).map((part: Json) => bodyProperties(document, part)), s.properties ?? {});
+}
+
+/** The failures an operation's shape implies, beside the ones its route declared. */
+function derivedFailures(document: Json, op: Json): Failure[] {
+  const failures: Failure[] = [];
+  const body = op.requestBody?.content?.['application/json']?.schema;
+  const required = (op.parameters ?? []).filter((p: Json) => p.in === 'query' && p.required).map((p: Json) => `\`${p.name}\``);
+  if (op.requestBody) {
+    failures.push(
+      { status: 400, when: 'A field breaks its rule; `error` names each failing field and rule.' },
+      { status: 413, when: 'The body is larger than this operation accepts.' },
+    );
+  }
+  if (body) {
+    failures.push(
+      { status: 1003, when: 'A value has the wrong JSON type (e.g. a string for a number, an array for an object).' },
+      { status: 1004, when: 'The body is not valid JSON.' },
+    );
+    if ('revision' in bodyProperties(document, body))
+      failures.push({ status: 409, when: 'The body carries a `revision` that is not the stored one; nothing changes.' });
+  }
+  if (required.length) {
+    failures.push(
+      {
+        status: 1002,
+        when: `Required query parameter ${required.join(', ')} missing or empty.`,
+        error: `Required parameter '${required[0].slice(1, -1)}' is missing`,
+      },
+      { status: 1003, when: 'A single-valued query parameter given more than once.' },
+    );
+  }
+  // an operation that takes input or a caller's token reads or writes the database
+  if (op.requestBody || op.parameters?.length || op.security?.length)
+    failures.push({ status: 503, when: 'The database is unreachable; nothing was written. Retry later.' });
+  return failures;
+}
+
+const envelopeContent = (example: unknown) => ({
+  'application/json': { schema: { $ref: `#/components/schemas/${ERROR_ENVELOPE}` }, example },
+});
+
+/** HTTP failures as their own responses; body-status failures as named examples of the 200 envelope. */
+function documentFailures(document: Json, path: string, op: Json): void {
+  const failures = mergeFailures([...((op[FAILURES_EXTENSION] as Failure[] | undefined) ?? []), ...derivedFailures(document, op)]);
+  delete op[FAILURES_EXTENSION];
+  const ok = op.responses?.['200'];
+  const media = ok?.content?.['application/json'];
+  const inBody = failures.filter((f) => BODY_STATUSES.has(f.status));
+  if (media && inBody.length) {
+    const examples: Json = { success: { summary: 'Success', value: sampleOf(document, media.schema) } };
+    for (const f of inBody)
+      examples[`status${f.status}`] = {
+        summary: `${failureTitle(f.status)} (status ${f.status})`,
+        description: f.when,
+        value: failureExample(f, path),
+      };
+    media.examples = examples;
+    const lines = inBody.map((f) => `- ${f.status}: ${f.when}`).join('\n');
+    ok.description = `${ok.description}\n\nFailures answered with HTTP 200, told apart by the body \`status\` (see the examples):\n${lines}`;
+  }
+  for (const f of failures.filter((x) => !BODY_STATUSES.has(x.status))) {
+    op.responses[String(f.status)] ??= {
+      description: `${failureTitle(f.status)}: ${f.when}`,
+      content: envelopeContent(failureExample(f, path)),
+    };
+  }
+  // failures a route declared itself (e.g. readiness' 503) answer with the envelope too
+  for (const [status, response] of Object.entries(op.responses as Json)) {
+    if (Number(status) >= 400 && !response.$ref && !response.content)
+      response.content = envelopeContent(failureExample({ status: Number(status), when: '' }, path));
+  }
+  op.responses['431'] ??= { $ref: `#/components/responses/${HEADERS_TOO_LARGE}` };
+}
+
+/** `nullable` needs a `type` beside it in OpenAPI 3.0: take it from the referenced schema (objects by default). */
+function typeNullables(document: Json, node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) return node.forEach((item) => typeNullables(document, item));
+  const schema = node as Json;
+  if (schema.nullable === true && schema.type === undefined) {
+    const target = schema.$ref ? schema : schema.allOf?.length === 1 ? schema.allOf[0] : undefined;
+    schema.type = resolveRef(document, target).type ?? 'object';
+    if (schema.$ref) {
+      schema.allOf = [{ $ref: schema.$ref }];
+      delete schema.$ref;
+    }
+  }
+  for (const value of Object.values(schema)) typeNullables(document, value);
+}
+
+/** Swagger UI lists a tag's operations in the order of `paths`: tags as they first appear, the standard set in its order. */
+function orderPaths(document: Json): void {
+  const entries = Object.entries((document.paths ?? {}) as Json);
+  const tagOf = (item: Json) => METHODS.map((m) => item[m]?.tags?.[0]).find(Boolean) ?? '';
+  const tags = [...new Set(entries.map(([, item]) => tagOf(item)))];
+  const rank = (path: string) => {
+    const index = OPERATION_ORDER.indexOf(path.split('/').pop()!);
+    return index < 0 ? OPERATION_ORDER.length : index;
+  };
+  const keyed = entries.map(([path, item], position) => ({ path, item, position, tag: tags.indexOf(tagOf(item)), rank: rank(path) }));
+  keyed.sort((a, b) => a.tag - b.tag || a.rank - b.rank || a.position - b.position);
+  document.paths = Object.fromEntries(keyed.map(({ path, item }) => [path, item]));
+}
+
+/**
+ * Completes the generated document for Swagger UI users and code generators: failure answers of every
+ * operation, an explicit empty `security` on anonymous operations, typed nullables, one order of
+ * operations per tag.
+ */
+export function finaliseDocument(document: Json): Json {
+  document.components ??= {};
+  document.components.schemas ??= {};
+  document.components.schemas[ERROR_ENVELOPE] = ERROR_ENVELOPE_SCHEMA;
+  document.components.responses = {
+    ...(document.components.responses ?? {}),
+    [HEADERS_TOO_LARGE]: {
+      description: 'Request line and headers together are larger than the server accepts (64 KiB).',
+      content: envelopeContent(failureExample({ status: 431, when: '' }, '/')),
+    },
+  };
+  for (const { path, op } of operations(document)) {
+    if (!op.security?.length) op.security = [];
+    documentFailures(document, path, op);
+  }
+  typeNullables(document, document.paths);
+  typeNullables(document, document.components.schemas);
+  orderPaths(document);
+  return document;
+}

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Checks both OpenAPI documents as a client team uses them, for CI (.ci/run) and developers:
+#   1. starts the built embedded server (dist/apps/local, `npm run build`; this script builds nothing) on a
+#      free port with throw-away SQLite files, and fetches /main-service/v3/api-docs and /device-service/v3/api-docs;
+#   2. lints each with Redocly's recommended rules (redocly.yaml): no errors, no operation-4xx-response warnings;
+#   3. generates a TypeScript client from each with openapi-typescript and compiles it (tsc --noEmit --strict).
+# Ends with "openapi: N passed, N failed"; exits non-zero on any failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); echo "ok - $*"; }
+fail() { failed=$((failed + 1)); echo "not ok - $*"; }
+
+server=dist/apps/local/src/local.js
+if [ ! -f "$server" ]; then
+  echo "$server is missing: run npm run build first" >&2
+  exit 2
+fi
+
+tmp=$(mktemp -d)
+pid=
+cleanup() {
+  # own session (setsid): stopping the group stops the server and nothing else
+  [ -n "$pid" ] && kill -- "-$pid" 2>/dev/null
+  [ -n "$pid" ] && wait "$pid" 2>/dev/null
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+PORT=$port SQLITE_DIR=$tmp LOG_LEVEL=warn setsid node "$server" >"$tmp/server.log" 2>&1 &
+pid=$!
+
+services=(main-service device-service)
+fetched=false
+for _ in $(seq 1 90); do
+  if curl -fsS "http://127.0.0.1:$port/main-service/v3/api-docs" -o "$tmp/main-service.json" 2>/dev/null &&
+    curl -fsS "http://127.0.0.1:$port/device-service/v3/api-docs" -o "$tmp/device-service.json" 2>/dev/null; then
+    fetched=true
+    break
+  fi
+  if ! kill -0 "$pid" 2>/dev/null; then break; fi
+  sleep 1
+done
+if ! $fetched; then
+  fail "fetch the OpenAPI documents from the built server"
+  tail -n 40 "$tmp/server.log"
+  echo "openapi: $passed passed, $failed failed"
+  exit 1
+fi
+ok "fetched both OpenAPI documents from the built server"
+
+# lint: every problem is printed; errors and operation-4xx-response warnings fail the check
+lint() {
+  local service=$1 report=$tmp/$1.lint.json
+  npx --no-install redocly lint --extends=recommended --format=json --max-problems=10000 "$tmp/$service.json" >"$report" 2>/dev/null
+  node -e '
+    const problems = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).problems;
+    const blocking = problems.filter((p) => p.severity === "error" || p.ruleId === "operation-4xx-response");
+    for (const p of blocking) console.log(`  ${p.severity} ${p.ruleId} ${p.location?.[0]?.pointer ?? ""}: ${p.message}`);
+    const others = {};
+    for (const p of problems.filter((p) => !blocking.includes(p))) others[`${p.severity} ${p.ruleId}`] = (others[`${p.severity} ${p.ruleId}`] ?? 0) + 1;
+    for (const [rule, count] of Object.entries(others)) console.log(`  ${rule}: ${count} (not blocking)`);
+    console.log(`  ${problems.length} problems, ${blocking.length} blocking`);
+    process.exit(blocking.length ? 1 : 0);
+  ' "$report"
+}
+
+# client: generated types must compile on their own (strict), as a consumer's build would
+client() {
+  local service=$1
+  npx --no-install openapi-typescript "$tmp/$service.json" -o "$tmp/$service.ts" >/dev/null 2>"$tmp/$service.gen.log" || {
+    cat "$tmp/$service.gen.log"
+    return 1
+  }
+  # from the temporary directory: the project's tsconfig.json must not apply to a client's build
+  (cd "$tmp" && "$OLDPWD/node_modules/.bin/tsc" --noEmit --strict --target es2022 --module commonjs "$service.ts")
+}
+
+for service in "${services[@]}"; do
+  if lint "$service"; then ok "$service: redocly lint (recommended)"; else fail "$service: redocly lint (recommended)"; fi
+  if client "$service"; then ok "$service: openapi-typescript client compiles"; else fail "$service: openapi-typescript client compiles"; fi
+done
+
+echo "openapi: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,66 @@
+/**
+ * Reading the services' own OpenAPI documents, for suites generated from them (null sweep, body edges):
+ * the write operations with a JSON body and the properties of their schemas.
+ */
+type Json = Record<string, any>;
+
+export interface ObjectSchema {
+  properties: Record<string, Json>;
+  required: string[];
+}
+
+export interface JsonOperation {
+  method: 'post' | 'put';
+  path: string;
+  /** Last path segment, e.g. save, updateById, importList. */
+  op: string;
+  /** Segment before the operation, e.g. data-dictionary. */
+  resource: string;
+  /** The JSON body is an array of rows (saveBatch, importList). */
+  arrayBody: boolean;
+  /** The object schema of the body, or of one row of an array body. */
+  schema: ObjectSchema;
+  /** The example of the whole body (or row), if the document gives one. */
+  example?: Record<string, unknown>;
+  /** Required query parameters. */
+  query: string[];
+}
+
+function resolve(doc: Json, schema: Json): Json {
+  return schema.$ref ? resolve(doc, doc.components.schemas[schema.$ref.split('/').pop()]) : schema;
+}
+
+/** The object schema's properties and required names (allOf merged). */
+export function objectSchema(doc: Json, schema: Json): ObjectSchema {
+  const s = resolve(doc, schema);
+  const parts = [s, ...(s.allOf ?? []).map((p: Json) => objectSchema(doc, p))];
+  return {
+    properties: Object.assign({}, ...parts.map((p) => p.properties ?? {})),
+    required: [...new Set(parts.flatMap((p) => p.required ?? []))],
+  };
+}
+
+/** Every POST/PUT operation of the document whose request body is JSON. */
+export function jsonOperations(doc: Json): JsonOperation[] {
+  const found: JsonOperation[] = [];
+  for (const [path, item] of Object.entries<Json>(doc.paths)) {
+    for (const method of ['post', 'put'] as const) {
+      const schema = item[method]?.requestBody?.content?.['application/json']?.schema;
+      if (!schema) continue;
+      const resolved = resolve(doc, schema);
+      const arrayBody = resolved.type === 'array';
+      const segments = path.split('/');
+      found.push({
+        method,
+        path,
+        op: segments[segments.length - 1],
+        resource: segments[segments.length - 2],
+        arrayBody,
+        schema: objectSchema(doc, arrayBody ? resolved.items : resolved),
+        example: resolve(doc, arrayBody ? resolved.items : resolved).example,
+        query: (item[method].parameters ?? []).filter((p: Json) => p.in === 'query' && p.required).map((p: Json) => p.name),
+      });
+    }
+  }
+  return found;
+}
