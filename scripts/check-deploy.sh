@@ -10,10 +10,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "ok - $*"; }
-fail() { failed=$((failed + 1)); echo "not ok - $*"; }
+. scripts/lib/tap.sh
 # check NAME COMMAND...: one counted result
 check() {
   local name=$1

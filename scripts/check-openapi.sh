@@ -8,10 +8,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "ok - $*"; }
-fail() { failed=$((failed + 1)); echo "not ok - $*"; }
+. scripts/lib/tap.sh
 
 server=dist/apps/local/src/local.js
 if [ ! -f "$server" ]; then

@@ -9,12 +9,12 @@
 import { request } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { startApp, TestApp } from '../support/test-app';
+import { pollLiveDuring } from '../support/live-poller';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- envelopes are checked with toMatchObject
 type Json = Record<string, any>;
 
 const ROWS = 50_000;
-const POLL_EVERY_MS = 50;
 const ANSWER_WITHIN_MS = 250;
 
 let t: TestApp;
@@ -28,8 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One request on its own connection (no keep-alive socket the server may close between polls); resolves to the parsed body. */
 function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Json> {
@@ -45,33 +43,6 @@ function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Jso
     req.on('error', reject);
     req.end(payload);
   });
-}
-
-/**
- * Polls health/live on a fixed schedule until `work` settles; returns each poll's lateness in ms.
- * `alongside` runs at each poll (other requests sent while the work runs).
- */
-async function pollDuring<T>(work: Promise<T>, alongside?: () => void): Promise<{ result: T; latencies: number[] }> {
-  let done = false;
-  const settled = work.finally(() => (done = true));
-  const latencies: number[] = [];
-  const polls: Promise<void>[] = [];
-  const start = performance.now();
-  for (let k = 1; !done; k++) {
-    const due = start + k * POLL_EVERY_MS;
-    await sleep(Math.max(0, due - performance.now()));
-    if (done) break;
-    alongside?.();
-    polls.push(
-      call('GET', '/main-service/health/live').then((res) => {
-        expect(res.httpStatus).toBe(200);
-        latencies.push(performance.now() - due);
-      }),
-    );
-  }
-  const result = await settled;
-  await Promise.all(polls);
-  return { result, latencies };
 }
 
 const VALUE_SET = '/main-service/system-api/configuration/value-set';
@@ -90,7 +61,7 @@ describe('a 50,000-row importList keeps the event loop free', () => {
     ['all inserts', 'first', { inserted: ROWS, updated: 0 }, 1],
     ['all updates', 'second', { inserted: 0, updated: ROWS }, 2],
   ])('%s: health/live answers within 250 ms throughout', async (_, label, counts, revision) => {
-    const { result, latencies } = await pollDuring(call('POST', `${VALUE_SET}/importList`, rows(label)));
+    const { result, latencies } = await pollLiveDuring(base, call('POST', `${VALUE_SET}/importList`, rows(label)));
     expect(result).toMatchObject({ status: 200, data: true, extraData: { count: ROWS, ...counts } });
     expect(Math.max(...latencies)).toBeLessThan(ANSWER_WITHIN_MS);
     expect(latencies.length).toBeGreaterThanOrEqual(5); // the polls did run while the import did
@@ -119,7 +90,7 @@ describe('requests served while an import transaction is open', () => {
     // plain writes, writes in a transaction of their own, and another import, sent while it runs
     const writes: { path: string; body: Json }[] = [];
     const answers: Promise<Json>[] = [];
-    const { result } = await pollDuring(call('POST', `${VALUE_SET}/importList`, rows), () => {
+    const { result } = await pollLiveDuring(base, call('POST', `${VALUE_SET}/importList`, rows), () => {
       const i = writes.length;
       writes.push(
         i % 3 === 0

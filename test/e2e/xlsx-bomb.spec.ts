@@ -8,11 +8,10 @@
 import { MAX_BATCH_ROWS } from '@app/common';
 import { Workbook } from 'exceljs';
 import JSZip from 'jszip';
-import { request } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { CONFIG, Envelope, startApp, TestApp } from '../support/test-app';
+import { pollLiveDuring } from '../support/live-poller';
 
-const POLL_EVERY_MS = 50;
 const ANSWER_WITHIN_MS = 250;
 const MIB = 1024 * 1024;
 const P = `${CONFIG}/translation`;
@@ -28,43 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** GET on its own connection; resolves to the HTTP status. */
-function live(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${base}/main-service/health/live`, { agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** Polls health/live on a fixed schedule until `work` settles; returns each poll's lateness in ms. */
-async function pollDuring<T>(work: Promise<T>): Promise<{ result: T; latencies: number[] }> {
-  let done = false;
-  const settled = work.finally(() => (done = true));
-  const latencies: number[] = [];
-  const polls: Promise<void>[] = [];
-  const start = performance.now();
-  for (let k = 1; !done; k++) {
-    const due = start + k * POLL_EVERY_MS;
-    await sleep(Math.max(0, due - performance.now()));
-    if (done) break;
-    polls.push(
-      live().then((status) => {
-        expect(status).toBe(200);
-        latencies.push(performance.now() - due);
-      }),
-    );
-  }
-  const result = await settled;
-  await Promise.all(polls);
-  return { result, latencies };
-}
 
 const upload = async (file: Buffer): Promise<Envelope & { elapsedMs: number }> => {
   const started = performance.now();
@@ -118,7 +80,7 @@ describe('translation/importList refuses decompression bombs within bounds', () 
     const bomb = await workbookWith({ sheet });
     expect(bomb.length).toBeLessThan(1 * MIB); // far under the upload bound: it is the inflation that must be bounded
 
-    const { result, latencies } = await pollDuring(upload(bomb));
+    const { result, latencies } = await pollLiveDuring(base, upload(bomb));
     expect(Math.max(0, ...latencies)).toBeLessThan(ANSWER_WITHIN_MS);
     expect(result.elapsedMs).toBeLessThan(5000);
     expect(result).toMatchObject({ httpStatus: 200, status: 400, path: `${P}/importList`, data: null });
@@ -137,7 +99,7 @@ describe('translation/importList refuses decompression bombs within bounds', () 
     const bomb = await workbookWith({ sheet: sheetOf(1, (n) => row(n, ['en', ns, 'k', 'v'])), sharedStrings: strings });
     expect(bomb.length).toBeLessThan(1 * MIB);
 
-    const { result, latencies } = await pollDuring(upload(bomb));
+    const { result, latencies } = await pollLiveDuring(base, upload(bomb));
     expect(Math.max(0, ...latencies)).toBeLessThan(ANSWER_WITHIN_MS);
     expect(result.elapsedMs).toBeLessThan(5000);
     expect(result).toMatchObject({ httpStatus: 200, status: 400, data: null });
@@ -151,7 +113,7 @@ describe('translation/importList refuses decompression bombs within bounds', () 
     const sheet = sheetOf(MAX_BATCH_ROWS + 10_000, (n) => row(n, ['en', ns, `k${n}`, 'v']), `<row r="${MAX_BATCH_ROWS + 10_002}"><c r="A1" <<< broken`);
     const file = await workbookWith({ sheet });
 
-    const { result, latencies } = await pollDuring(upload(file));
+    const { result, latencies } = await pollLiveDuring(base, upload(file));
     expect(result).toMatchObject({ httpStatus: 200, status: 400, data: null });
     expect(result.error).toBe(`file may contain at most ${MAX_BATCH_ROWS} rows`);
     expect(Math.max(0, ...latencies)).toBeLessThan(ANSWER_WITHIN_MS);

@@ -1,0 +1,46 @@
+import { request } from 'node:http';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How often health/live is polled. */
+export const POLL_EVERY_MS = 50;
+
+/** GET `{base}/main-service/health/live` on its own connection (no keep-alive socket to reuse); resolves to the HTTP status. */
+function live(base: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}/main-service/health/live`, { agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * Polls health/live every POLL_EVERY_MS until `work` settles, to show the event loop stayed free meanwhile.
+ * Returns each poll's lateness, measured from when it was due (so a blocked loop shows as late polls,
+ * not as one slow request). `alongside` runs at each poll (other requests sent while the work runs).
+ */
+export async function pollLiveDuring<T>(base: string, work: Promise<T>, alongside?: () => void): Promise<{ result: T; latencies: number[] }> {
+  let done = false;
+  const settled = work.finally(() => (done = true));
+  const latencies: number[] = [];
+  const polls: Promise<void>[] = [];
+  const start = performance.now();
+  for (let k = 1; !done; k++) {
+    const due = start + k * POLL_EVERY_MS;
+    await sleep(Math.max(0, due - performance.now()));
+    if (done) break;
+    alongside?.();
+    polls.push(
+      live(base).then((status) => {
+        if (status !== 200) throw new Error(`health/live answered ${status}`);
+        latencies.push(performance.now() - due);
+      }),
+    );
+  }
+  const result = await settled;
+  await Promise.all(polls);
+  return { result, latencies };
+}
