@@ -1,14 +1,16 @@
 /**
  * SIGTERM on the built services, each alone as in Kubernetes and both behind one port as `npm start` runs them (docs/operations.md "Shutdown"):
  * requests in flight finish with 200, new connections are refused, the process exits 0.
- * Builds first (`npm run build`); always on SQLite in a temporary folder (the sequence does not depend on the database).
+ * Builds first when dist is missing or older than the sources (scripts/build-if-stale.js); always on SQLite in a
+ * temporary folder (the sequence does not depend on the database).
  */
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { buildIfStale } from '../../scripts/build-if-stale';
 import { bearer, TEST_JWT_SECRET } from '../support/tokens';
 
 const ROOT = resolve(__dirname, '../..');
@@ -61,15 +63,30 @@ const tryConnect = (port: number): Promise<string> =>
     socket.once('error', (error: NodeJS.ErrnoException) => done(error.code ?? 'error'));
   });
 
+interface SlowWrite {
+  /** Resolves once the server has accepted the connection and read the request head (its 100 Continue). */
+  accepted: Promise<void>;
+  result: Promise<{ http: number; body: { status: number; data: unknown; extraData: { count?: number } } }>;
+}
+
 /**
- * A write whose body is sent in `chunks` parts `gapMs` apart: in flight (being read) for a known
- * time, while the server's event loop stays free (SQLite writes synchronously once the body is in).
+ * A write whose body is sent in `chunks` parts `gapMs` apart, after the server answered `Expect: 100-continue`
+ * (so the request is known to be accepted, not waiting in the listen backlog): in flight (being read) for a
+ * known time, while the server's event loop stays free (SQLite writes synchronously once the body is in).
  */
-function slowWrite(port: number, write: Write, n: number, chunks = 10, gapMs = 150): Promise<{ http: number; body: { status: number; data: unknown; extraData: { count?: number } } }> {
+function slowWrite(port: number, write: Write, n: number, chunks = 10, gapMs = 150): SlowWrite {
   const body = Buffer.from(JSON.stringify(write.body(n)));
-  return new Promise((done, fail) => {
+  let accept!: () => void;
+  const accepted = new Promise<void>((done) => (accept = done));
+  const result: SlowWrite['result'] = new Promise((done, fail) => {
     const req = request(
-      { host: '127.0.0.1', port, method: 'POST', path: write.path, headers: { Authorization: bearer(), 'Content-Type': 'application/json', 'Content-Length': body.length } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: write.path,
+        headers: { Authorization: bearer(), 'Content-Type': 'application/json', 'Content-Length': body.length, Expect: '100-continue' },
+      },
       (res) => {
         let text = '';
         res.on('data', (chunk) => (text += chunk));
@@ -85,14 +102,19 @@ function slowWrite(port: number, write: Write, n: number, chunks = 10, gapMs = 1
       if (sent < body.length) setTimeout(next, gapMs);
       else req.end();
     };
-    next();
+    req.once('continue', () => {
+      accept();
+      next();
+    });
+    req.flushHeaders();
   });
+  return { accepted, result };
 }
 
 const readyPath = (write: Write) => `/${write.path.split('/')[1]}/health/ready`;
 
 beforeAll(() => {
-  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 240_000 });
+  buildIfStale({ quiet: true });
 }, 300_000);
 
 describe.each(TARGETS)('graceful shutdown of $name (built)', ({ entry, writes }) => {
@@ -126,17 +148,17 @@ describe.each(TARGETS)('graceful shutdown of $name (built)', ({ entry, writes })
 
   it('finishes the requests in flight with 200, refuses new connections, exits 0', async () => {
     const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-    // each write's body takes ~1.5 s to arrive: all of them are in flight when the signal comes
+    // each write's body takes ~1.5 s to arrive after the server accepted it: all of them are in flight when the signal comes
     const sent = writes.flatMap((write) => Array.from({ length: IN_FLIGHT_PER_SERVICE }, (_, n) => ({ write, n })));
     const pending = sent.map(({ write, n }) => slowWrite(port, write, n));
-    await new Promise((r) => setTimeout(r, 300));
+    await Promise.all(pending.map((p) => p.accepted));
     const sentAt = Date.now();
     child.kill('SIGTERM');
     // SQLite writes synchronously: the signal is handled between two writes
     for (let i = 0; i < 600 && !output.includes('SIGTERM: draining'); i++) await new Promise((r) => setTimeout(r, 50));
     expect(await tryConnect(port)).toBe('ECONNREFUSED');
 
-    const results = await Promise.all(pending);
+    const results = await Promise.all(pending.map((p) => p.result));
     expect(results.map((r) => [r.http, r.body.status])).toEqual(sent.map(() => [200, 200]));
     expect(results.map((r, i) => sent[i].write.done(r.body))).toEqual(sent.map(({ write }) => (write === MAIN_WRITE ? ROWS : true)));
     expect(await exited).toBe(0);

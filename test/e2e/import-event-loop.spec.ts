@@ -1,7 +1,7 @@
 /**
  * A large synchronous import must not freeze the process: while 50,000 value-set rows are imported
  * (first all inserts, then the same rows again, all updates), `/health/live` is polled on a fixed
- * 50 ms schedule and every poll must be answered within 250 ms of its due time. A poll's latency is
+ * 50 ms schedule and every poll must be answered within LIVE_WITHIN_MS of its due time. A poll's latency is
  * counted from when it was due, so a blocked event loop shows up whether it delays the answer or the
  * timer that sends the poll. Writes sent while an import's transaction is open (it pauses between its
  * statements) are answered and kept even when the import rolls back. SQLite and MariaDB.
@@ -9,13 +9,12 @@
 import { request } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { startApp, TestApp } from '../support/test-app';
-import { pollLiveDuring } from '../support/live-poller';
+import { LIVE_WITHIN_MS, pollLiveDuring } from '../support/live-poller';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- envelopes are checked with toMatchObject
 type Json = Record<string, any>;
 
 const ROWS = 50_000;
-const ANSWER_WITHIN_MS = 250;
 
 let t: TestApp;
 let base: string;
@@ -60,10 +59,10 @@ describe('a 50,000-row importList keeps the event loop free', () => {
   it.each([
     ['all inserts', 'first', { inserted: ROWS, updated: 0 }, 1],
     ['all updates', 'second', { inserted: 0, updated: ROWS }, 2],
-  ])('%s: health/live answers within 250 ms throughout', async (_, label, counts, revision) => {
+  ])('%s: health/live answers in time throughout', async (_, label, counts, revision) => {
     const { result, latencies } = await pollLiveDuring(base, call('POST', `${VALUE_SET}/importList`, rows(label)));
     expect(result).toMatchObject({ status: 200, data: true, extraData: { count: ROWS, ...counts } });
-    expect(Math.max(...latencies)).toBeLessThan(ANSWER_WITHIN_MS);
+    expect(Math.max(...latencies)).toBeLessThan(LIVE_WITHIN_MS);
     expect(latencies.length).toBeGreaterThanOrEqual(5); // the polls did run while the import did
 
     expect(await call('POST', `${VALUE_SET}/count`, { valueSetTypeCode: type })).toMatchObject({ status: 200, data: ROWS });

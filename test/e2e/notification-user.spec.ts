@@ -1,7 +1,10 @@
 /**
  * The signed-in user's inbox on notification-user (docs/messages.md): countUnread counts the caller's own
  * live unread rows; markAllRead marks exactly those read (read = true, readTime = now) and answers how many
- * changed. Permissions: message-notification-user:read and :update (contract.md "Tenancy and access" actions).
+ * changed. Notifications for ALL users reach every user of the tenant without a row per user: counted
+ * unread until the user's read row is written by markAllRead. A notification reaches users once PUBLISHED
+ * with its publishTime come. Permissions: message-notification-user:read and :update (contract.md
+ * "Tenancy and access" actions).
  */
 import { startApp, TestApp } from '../support/test-app';
 import { Claims } from '../support/tokens';
@@ -93,6 +96,81 @@ describe('countUnread and markAllRead', () => {
     expect(await countUnread(ALICE)).toMatchObject({ data: 1 });
     expect(await markAllRead(ALICE)).toMatchObject({ data: 1 });
     expect(await stored(fresh)).toMatchObject({ read: true, readTime: expect.any(Number) });
+  });
+});
+
+describe('notifications for ALL users and visibility', () => {
+  const N = '/main-service/system-api/message/notification';
+  const TENANT = 'tenant-inbox';
+  const admin: Claims = { tenantId: TENANT, sub: 'admin' };
+  const user = (sub: string): Claims => ({ tenantId: TENANT, sub, roles: [], permissions: ['message-notification-user:read', 'message-notification-user:update'] });
+  const HOUR = 3600_000;
+
+  async function notification(notificationId: string, fields: Record<string, unknown>, claims: Claims = admin): Promise<void> {
+    const body = { notificationId, title: notificationId, content: 'Maintenance tonight', ...fields };
+    expect(await t.post(`${N}/save`, body, claims)).toMatchObject({ status: 200, data: true });
+  }
+  const rowsOf = async (username: string) => (await t.post(`${P}/list`, { username }, admin)).data as Rec[];
+
+  beforeAll(async () => {
+    const now = Date.now();
+    await notification('allPublished', { targetType: 'ALL', status: 'PUBLISHED', publishTime: now - HOUR });
+    await notification('allNoTime', { targetType: 'ALL', status: 'PUBLISHED' });
+    await notification('allDraft', { targetType: 'ALL', status: 'DRAFT' });
+    await notification('allRevoked', { targetType: 'ALL', status: 'REVOKED', publishTime: now - HOUR });
+    await notification('allScheduled', { targetType: 'ALL', status: 'PUBLISHED', publishTime: now + 24 * HOUR });
+    await notification('allDeleted', { targetType: 'ALL', status: 'PUBLISHED', publishTime: now - HOUR });
+    expect(await t.del(`${N}/removeById?id=allDeleted`, admin)).toMatchObject({ data: true });
+    await notification('usersOnly', { targetType: 'USER', status: 'PUBLISHED', publishTime: now - HOUR });
+    await notification('usersDraft', { targetType: 'USER', status: 'DRAFT' });
+    // another tenant's broadcast never reaches this tenant
+    await notification('allElsewhere', { targetType: 'ALL', status: 'PUBLISHED', publishTime: now - HOUR }, { tenantId: 'tenant-elsewhere', sub: 'admin' });
+    for (const [notificationId, username] of [['usersOnly', 'uma'], ['usersDraft', 'uma']]) {
+      expect(await t.post(`${P}/save`, { notificationId, username }, admin)).toMatchObject({ data: true });
+    }
+  });
+
+  it('a user without rows sees the published, due broadcasts of the tenant as unread', async () => {
+    expect(await countUnread(user('victor'))).toMatchObject({ status: 200, data: 2 });
+    expect(await rowsOf('victor')).toEqual([]);
+  });
+
+  it('USER notifications reach the users with a row, once published', async () => {
+    // usersOnly (published) and the 2 broadcasts; usersDraft is not visible yet
+    expect(await countUnread(user('uma'))).toMatchObject({ data: 3 });
+  });
+
+  it('markAllRead writes the read rows of the broadcasts, and clears the count', async () => {
+    const before = Date.now();
+    expect(await markAllRead(user('victor'))).toMatchObject({ status: 200, data: 2 });
+    expect(await countUnread(user('victor'))).toMatchObject({ data: 0 });
+    const rows = await rowsOf('victor');
+    expect(rows.map((r) => r.notificationId).sort()).toEqual(['allNoTime', 'allPublished']);
+    for (const row of rows) {
+      expect(row).toMatchObject({ tenantId: TENANT, username: 'victor', read: true, revision: 1, createdUsername: 'victor', deleteTime: null });
+      expect(row.readTime).toBeGreaterThanOrEqual(before);
+      expect(row.notificationUserId).toMatch(/^[0-9A-Za-z]{21}$/);
+    }
+    expect(await markAllRead(user('victor'))).toMatchObject({ data: 0 });
+    // other users still see them
+    expect(await countUnread(user('wendy'))).toMatchObject({ data: 2 });
+  });
+
+  it("markAllRead leaves rows of notifications that are not visible yet unread", async () => {
+    expect(await markAllRead(user('uma'))).toMatchObject({ data: 3 });
+    expect(await countUnread(user('uma'))).toMatchObject({ data: 0 });
+    const draftRow = (await rowsOf('uma')).find((r) => r.notificationId === 'usersDraft')!;
+    expect(draftRow).toMatchObject({ read: false, readTime: null });
+
+    expect(await t.put(`${N}/updateById`, { notificationId: 'usersDraft', status: 'PUBLISHED', publishTime: Date.now() - 1000 }, admin)).toMatchObject({ data: true });
+    expect(await countUnread(user('uma'))).toMatchObject({ data: 1 });
+  });
+
+  it('a broadcast published later reaches users who have read everything before', async () => {
+    await notification('allLater', { targetType: 'ALL', status: 'PUBLISHED', publishTime: Date.now() - 1000 });
+    expect(await countUnread(user('victor'))).toMatchObject({ data: 1 });
+    expect(await markAllRead(user('victor'))).toMatchObject({ data: 1 });
+    expect(await countUnread(user('victor'))).toMatchObject({ data: 0 });
   });
 });
 

@@ -5,6 +5,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** How often health/live is polled. */
 export const POLL_EVERY_MS = 50;
 
+/**
+ * The latest a poll may be answered, from when it was due. The freezes guarded against held the loop for
+ * 6-9 s (a 50,000-row import, an XLSX bomb); on a 2-core machine whose other test worker runs a build, a
+ * free loop's polls came up to ~1.2 s late (alone: under 30 ms), so the bound sits between the two.
+ */
+export const LIVE_WITHIN_MS = 2000;
+
 /** GET `{base}/main-service/health/live` on its own connection (no keep-alive socket to reuse); resolves to the HTTP status. */
 function live(base: string): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -3,6 +3,7 @@ import { AppHttpAdapter, AppLogging, configureApp, OutboxRelay, ServiceDescripti
 import { Type } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
+import { Agent, Server } from 'node:http';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule, MAIN_SERVICE } from '../../apps/main-service/src/app.module';
@@ -38,6 +39,47 @@ export interface Envelope<T = any> {
 }
 
 export const CONFIG = '/main-service/system-api/configuration';
+
+/** Idle kept-alive connections close after this, well before the server's keep-alive timeout (5 s) could close one under a request. */
+const IDLE_CONNECTION_MS = 1000;
+
+/**
+ * supertest on one listening socket with kept-alive connections. Left to itself, supertest listens on a new
+ * port and opens a new connection for every request: over the suite's tens of thousands of requests that
+ * filled the ephemeral port range with TIME_WAIT sockets, and every bind and connect grew slower.
+ * (Specs that call `app.listen` themselves do so before their first request.)
+ */
+function keptAliveClient(server: Server): () => ReturnType<typeof request> {
+  const agent = new Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS });
+  return () => {
+    // without a host Node binds at once (with one it looks the host up first), so supertest sees the address
+    if (!server.listening) server.listen(0);
+    const client = request(server);
+    return new Proxy(client, {
+      get: (target, verb) => {
+        const method: unknown = Reflect.get(target, verb);
+        return typeof method === 'function' ? (...args: unknown[]) => (method as (...a: unknown[]) => request.Test).apply(target, args).agent(agent) : method;
+      },
+    });
+  };
+}
+
+/**
+ * The Bearer header of the request helpers, signed once per claims and reused for a minute (well inside
+ * the token's 600 s lifetime): signing with a string secret costs jsonwebtoken a failed private-key parse
+ * each time, which was an eighth of the table-driven suite's time. Clocks a test moves (fake timers) re-sign.
+ */
+const REUSE_TOKEN_MS = 60_000;
+const signed = new Map<string, { header: string; at: number }>();
+function cachedBearer(claims?: Claims): string {
+  const key = JSON.stringify(claims ?? {});
+  const now = Date.now();
+  const hit = signed.get(key);
+  if (hit && now >= hit.at && now - hit.at < REUSE_TOKEN_MS) return hit.header;
+  const header = bearer(claims);
+  signed.set(key, { header, at: now });
+  return header;
+}
 
 /** Which app a test boots: its root module and its service description (prefix, OpenAPI). */
 export interface ServiceUnderTest {
@@ -75,8 +117,7 @@ export async function startApp(env: Record<string, string> = {}, options: StartO
   } finally {
     process.env = saved;
   }
-  const server = app.getHttpServer();
-  const http = () => request(server);
+  const http = keptAliveClient(app.getHttpServer());
   const envelope = (res: request.Response): Envelope => ({ ...res.body, httpStatus: res.status });
   const relay = app.get(OutboxRelay);
   return {
@@ -84,10 +125,10 @@ export async function startApp(env: Record<string, string> = {}, options: StartO
     dataSource: app.get(DataSource),
     http,
     auth: (claims) => bearer(claims),
-    post: async (path, body, claims) => envelope(await http().post(path).set('Authorization', bearer(claims)).send(body as object)),
-    get: async (path, claims) => envelope(await http().get(path).set('Authorization', bearer(claims))),
-    put: async (path, body, claims) => envelope(await http().put(path).set('Authorization', bearer(claims)).send(body as object)),
-    del: async (path, claims) => envelope(await http().delete(path).set('Authorization', bearer(claims))),
+    post: async (path, body, claims) => envelope(await http().post(path).set('Authorization', cachedBearer(claims)).send(body as object)),
+    get: async (path, claims) => envelope(await http().get(path).set('Authorization', cachedBearer(claims))),
+    put: async (path, body, claims) => envelope(await http().put(path).set('Authorization', cachedBearer(claims)).send(body as object)),
+    del: async (path, claims) => envelope(await http().delete(path).set('Authorization', cachedBearer(claims))),
     drainOutbox: async () => {
       for (let i = 0; i < 200; i++) {
         relay.kick();

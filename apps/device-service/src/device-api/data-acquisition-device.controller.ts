@@ -41,7 +41,7 @@ export class DataAcquisitionDeviceController {
   })
   @ApiBody({ type: DeviceInfoPush })
   pushInfo(@Caller() caller: DeviceCaller, @Body(validationPipe(DeviceInfoPush)) body: DeviceInfoPush) {
-    return this.registry.pushInfo(caller.tenantId, caller.recordId, caller.no, body);
+    return this.registry.pushInfo(caller.scope, caller.recordId, caller.no, body);
   }
 
   @Post('listByDataAcquisitionServerNo')
@@ -51,6 +51,6 @@ export class DataAcquisitionDeviceController {
     response: { data: [BindingLifecycle] },
   })
   listByServerNo(@Caller() caller: DeviceCaller) {
-    return this.registry.lifecycles(caller.tenantId, caller.no);
+    return this.registry.lifecycles(caller.scope, caller.no);
   }
 }

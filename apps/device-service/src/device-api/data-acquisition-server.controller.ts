@@ -35,6 +35,6 @@ export class DataAcquisitionServerController {
   @DeviceOperation('server', { summary: "Store the server's internal IP address (IPv4 or IPv6)", description: 'An address that is not IPv4 or IPv6 is refused with status 400 and nothing is stored.', response: { data: 'boolean', example: true } })
   @ApiBody({ type: InternalIpUpdate })
   updateInternalIp(@Caller() caller: DeviceCaller, @Body(validationPipe(InternalIpUpdate)) body: InternalIpUpdate) {
-    return this.registry.updateInternalIp(caller.tenantId, caller.recordId, body.internalIp);
+    return this.registry.updateInternalIp(caller.scope, caller.recordId, body.internalIp);
   }
 }

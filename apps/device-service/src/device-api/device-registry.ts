@@ -1,4 +1,4 @@
-import { AppConfig, AppException, LIVE, newId } from '@app/common';
+import { AllTenantsRead, AppConfig, AppException, LiveRecordTable, newId, TenantFilter, TenantScope, TenantTable } from '@app/common';
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { BindingLifecycle } from '../binding/binding-lifecycle.entity';
@@ -24,19 +24,33 @@ export const recordIdOf = (kind: CallerKind, record: RegistryRecord): string =>
 export const numberParam = (kind: CallerKind) => (kind === 'device' ? 'dataAcquisitionDeviceNo' : 'dataAcquisitionServerNo');
 
 /** One binding lifecycle as the device group returns it (contract.md "Devices"). */
-export type BindingLifecycleView = Pick<BindingLifecycle, 'dataAcquisitionDeviceNo' | 'dataAcquisitionServerNo' | 'bindTime' | 'unbindTime' | 'state'>;
+export type BindingLifecycleView = Pick<
+  BindingLifecycle,
+  'dataAcquisitionDeviceNo' | 'dataAcquisitionServerNo' | 'bindTime' | 'unbindTime' | 'state'
+>;
+
+/** Numbers are unique across tenants: the token checks find a number's record before any tenant is known. */
+const NUMBER_LOOKUP = AllTenantsRead.of('device and server numbers looked up for token checks');
 
 /**
  * The device calls' view of the registry. Numbers are global, so a lookup by number needs no tenant;
- * every call after the token one works on the record its token was issued for (tenant and id), so a
- * record deleted (or re-registered) since then makes its tokens useless (401).
+ * every call after the token one works on the record its token was issued for, in the scope of its
+ * tenant (DeviceCaller.scope), so a record deleted (or re-registered) since then makes its tokens useless (401).
  */
 @Injectable()
 export class DeviceRegistry {
+  private readonly devices: LiveRecordTable<DataAcquisitionDevice>;
+  private readonly servers: LiveRecordTable<DataAcquisitionServer>;
+  private readonly bindings: TenantTable<BindingLifecycle>;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.devices = new LiveRecordTable(DataAcquisitionDevice, 'dataAcquisitionDeviceId', dataSource);
+    this.servers = new LiveRecordTable(DataAcquisitionServer, 'dataAcquisitionServerId', dataSource);
+    this.bindings = new TenantTable(BindingLifecycle, dataSource);
+  }
 
   /**
    * The live record of a number with its secret hash (never selected elsewhere): one lookup on the
@@ -44,10 +58,12 @@ export class DeviceRegistry {
    * checks its token against it (same record, same secret) and then works on it.
    */
   async credentials(kind: CallerKind, no: string): Promise<Credentials | null> {
-    const repository = this.dataSource.getRepository<RegistryRecord>(kind === 'device' ? DataAcquisitionDevice : DataAcquisitionServer);
+    const table = (kind === 'device' ? this.devices : this.servers) as unknown as LiveRecordTable<RegistryRecord>;
     // every column, the write-only hash (select: false) included
-    const select = Object.fromEntries(repository.metadata.columns.map((column) => [column.propertyName, true]));
-    const found = await repository.findOne({ where: { [numberParam(kind)]: no, deleteTime: LIVE } as never, select: select as never });
+    const select = Object.fromEntries(this.dataSource.getMetadata(table.entity).columns.map((column) => [column.propertyName, true]));
+    const found = await table.findOneInAnyTenant(NUMBER_LOOKUP, { [numberParam(kind)]: no } as TenantFilter<RegistryRecord>, {
+      select: select as never,
+    });
     if (!found?.secretHash) return null;
     const { secretHash } = found;
     Reflect.deleteProperty(found, 'secretHash'); // the record may become a response: never with the hash
@@ -59,7 +75,7 @@ export class DeviceRegistry {
    * The device row is written first: its row lock (MySQL) or the write lock (SQLite) serialises
    * concurrent reports of one device before the open lifecycle is read, so at most one stays open.
    */
-  async pushInfo(tenantId: string, deviceId: string, no: string, info: DeviceInfoPush): Promise<true> {
+  async pushInfo(scope: TenantScope, deviceId: string, no: string, info: DeviceInfoPush): Promise<true> {
     const serverNo = info.dataAcquisitionServerNo ?? null;
     await this.dataSource.transaction(async (manager) => {
       const now = Date.now();
@@ -72,32 +88,49 @@ export class DeviceRegistry {
         dataAcquisitionServerNo: serverNo,
         lastSeenTime: now,
       };
-      const written = await manager.update(DataAcquisitionDevice, { tenantId, dataAcquisitionDeviceId: deviceId, deleteTime: LIVE }, report);
-      if (!written.affected) throw new UnauthorizedException();
-      if (serverNo && !(await manager.exists(DataAcquisitionServer, { where: { tenantId, dataAcquisitionServerNo: serverNo, deleteTime: LIVE } })))
+      if (!(await this.devices.updateColumns(scope, { dataAcquisitionDeviceId: deviceId }, report, manager)))
+        throw new UnauthorizedException();
+      if (serverNo && !(await this.servers.exists(scope, { dataAcquisitionServerNo: serverNo }, manager)))
         throw AppException.validation(`dataAcquisitionServerNo: no data-acquisition server ${serverNo} is registered in this tenant`);
-      await this.rebind(manager, tenantId, no, serverNo, now);
+      await this.rebind(manager, scope, no, serverNo, now);
     });
     return true;
   }
-
   /** Closes the open lifecycle and opens one for the new server when the reported server changed. */
-  private async rebind(manager: EntityManager, tenantId: string, deviceNo: string, serverNo: string | null, now: number): Promise<void> {
-    const lifecycles = manager.getRepository(BindingLifecycle);
-    const open = await lifecycles.findOne({ where: { tenantId, dataAcquisitionDeviceNo: deviceNo, unbindTime: IsNull() } });
+  private async rebind(manager: EntityManager, scope: TenantScope, deviceNo: string, serverNo: string | null, now: number): Promise<void> {
+    const open = await this.bindings.findOne(scope, { dataAcquisitionDeviceNo: deviceNo, unbindTime: IsNull() }, { manager });
     if ((open?.dataAcquisitionServerNo ?? null) === serverNo) return;
-    if (open) await lifecycles.update({ tenantId, bindingLifecycleId: open.bindingLifecycleId }, { unbindTime: now, state: 'UNBOUND' });
+    if (open)
+      await this.bindings.updateColumns(
+        scope,
+        { bindingLifecycleId: open.bindingLifecycleId },
+        { unbindTime: now, state: 'UNBOUND' },
+        manager,
+      );
     if (serverNo)
-      await lifecycles.insert({ tenantId, bindingLifecycleId: newId(), dataAcquisitionDeviceNo: deviceNo, dataAcquisitionServerNo: serverNo, bindTime: now, unbindTime: null, state: 'BOUND' });
+      await this.bindings.insertRows(
+        scope,
+        [
+          {
+            bindingLifecycleId: newId(),
+            dataAcquisitionDeviceNo: deviceNo,
+            dataAcquisitionServerNo: serverNo,
+            bindTime: now,
+            unbindTime: null,
+            state: 'BOUND',
+          },
+        ],
+        manager,
+      );
   }
 
   /** The binding lifecycles of a server's devices, newest first (at most LIST_LIMIT_MAX). */
-  async lifecycles(tenantId: string, serverNo: string): Promise<BindingLifecycleView[]> {
-    const rows = await this.dataSource.getRepository(BindingLifecycle).find({
-      where: { tenantId, dataAcquisitionServerNo: serverNo },
-      order: { bindTime: 'DESC', bindingLifecycleId: 'ASC' },
-      take: this.config.listLimitMax,
-    });
+  async lifecycles(scope: TenantScope, serverNo: string): Promise<BindingLifecycleView[]> {
+    const rows = await this.bindings.find(
+      scope,
+      { dataAcquisitionServerNo: serverNo },
+      { order: { bindTime: 'DESC', bindingLifecycleId: 'ASC' }, take: this.config.listLimitMax },
+    );
     return rows.map(({ dataAcquisitionDeviceNo, dataAcquisitionServerNo, bindTime, unbindTime, state }) => ({
       dataAcquisitionDeviceNo,
       dataAcquisitionServerNo,
@@ -107,11 +140,9 @@ export class DeviceRegistry {
     }));
   }
 
-  async updateInternalIp(tenantId: string, serverId: string, internalIp: string): Promise<true> {
-    const written = await this.dataSource
-      .getRepository(DataAcquisitionServer)
-      .update({ tenantId, dataAcquisitionServerId: serverId, deleteTime: LIVE }, { internalIp, internalIpTime: Date.now() });
-    if (!written.affected) throw new UnauthorizedException();
+  async updateInternalIp(scope: TenantScope, serverId: string, internalIp: string): Promise<true> {
+    if (!(await this.servers.updateColumns(scope, { dataAcquisitionServerId: serverId }, { internalIp, internalIpTime: Date.now() })))
+      throw new UnauthorizedException();
     return true;
   }
 }

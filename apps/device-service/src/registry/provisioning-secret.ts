@@ -1,21 +1,24 @@
-import { AppException, Text } from '@app/common';
-import { applyDecorators } from '@nestjs/common';
-import { MinLength } from 'class-validator';
+import { AppException, Field } from '@app/common';
 import { SECRET_MAX_LENGTH, SECRET_MIN_LENGTH } from './numbers';
 import { hashSecret } from './secret-hash';
 
-/** The write-only `secret` of a registry save/updateById body (contract.md "Devices"). */
+/**
+ * The provisioning secret of a registry record (contract.md "Devices"): `secret`, a write-only input of
+ * save/updateById, and `secretHash`, the column `toColumns` fills from it; neither is ever returned or logged.
+ */
 export const ProvisioningSecret = (): PropertyDecorator =>
-  applyDecorators(
-    Text({
-      max: SECRET_MAX_LENGTH,
-      required: true,
-      writeOnly: true,
-      example: 'correct-horse-battery-staple',
-      description: `Provisioning secret (${SECRET_MIN_LENGTH} to ${SECRET_MAX_LENGTH} characters) the device or server proves itself with. Write-only: stored as a salted scrypt hash, never returned; omitted on update keeps the stored one.`,
-    }),
-    MinLength(SECRET_MIN_LENGTH),
-  );
+  Field.text({
+    max: SECRET_MAX_LENGTH,
+    min: SECRET_MIN_LENGTH,
+    required: true,
+    secret: true,
+    inputOnly: true,
+    example: 'correct-horse-battery-staple',
+    description: `Provisioning secret (${SECRET_MIN_LENGTH} to ${SECRET_MAX_LENGTH} characters) the device or server proves itself with. Write-only: stored as a salted scrypt hash, never returned; omitted on update keeps the stored one.`,
+  });
+
+/** Salted scrypt hash of the provisioning secret: server-owned, never selected. */
+export const SecretHash = (): PropertyDecorator => Field.text({ max: 255, required: true, secret: true, readOnly: true });
 
 /** toColumns of both registry resources: `secret` becomes its salted hash; nothing else changes. */
 export async function secretToHash({ secret, ...row }: Record<string, unknown>): Promise<Record<string, unknown>> {

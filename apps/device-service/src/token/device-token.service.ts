@@ -1,5 +1,5 @@
 import { createHmac, KeyObject, timingSafeEqual } from 'node:crypto';
-import { AppConfig, AppException, hmacKey } from '@app/common';
+import { AppConfig, AppException, hmacKey, TenantScope } from '@app/common';
 import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { sign, verify } from 'jsonwebtoken';
@@ -24,10 +24,15 @@ export interface DeviceCaller {
   tenantId: string;
   recordId: string;
   record: RegistryRecord;
+  /** The caller's tenant, proven by its token (a device call has no Bearer principal): what its calls may touch. */
+  scope: TenantScope;
 }
 
 export class TokenKey {
-  @ApiProperty({ example: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9...', description: 'Pass as query parameter `token` to the other device calls' })
+  @ApiProperty({
+    example: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9...',
+    description: 'Pass as query parameter `token` to the other device calls',
+  })
   token: string;
 
   @ApiProperty({ example: 1763886400000, description: 'Epoch milliseconds after which the token is refused' })
@@ -62,7 +67,8 @@ export class DeviceTokenService {
   /** getGenerationTokenKeyBy...No: number + secret → token; throttled per client address and per number. */
   async issue(kind: CallerKind, no: string, secret: string, clientAddress: string): Promise<TokenKey> {
     // bounded before anything is counted or hashed: no oversized keys, no scrypt over megabytes
-    if (!DEVICE_NUMBER_PATTERN.test(no)) throw AppException.validation(`${numberParam(kind)} must be 1 to 64 characters of [A-Za-z0-9._:-]`);
+    if (!DEVICE_NUMBER_PATTERN.test(no))
+      throw AppException.validation(`${numberParam(kind)} must be 1 to 64 characters of [A-Za-z0-9._:-]`);
     if (secret.length > SECRET_MAX_LENGTH) throw AppException.validation(`secret must be at most ${SECRET_MAX_LENGTH} characters`);
     await this.throttle.admit(clientAddress, kind, no);
     const credentials = await this.registry.credentials(kind, no);
@@ -91,16 +97,21 @@ export class DeviceTokenService {
       current.record.tenantId === claims.tenantId &&
       this.sameFingerprint(claims.secretFingerprint, this.fingerprint(current.secretHash));
     if (!same) throw new UnauthorizedException();
-    return { kind, no, tenantId: claims.tenantId, recordId: claims.recordId, record: current.record };
+    const scope = TenantScope.system(`the ${kind} ${no}, proven by its device token`, claims.tenantId, `${kind}:${no}`);
+    return { kind, no, tenantId: claims.tenantId, recordId: claims.recordId, record: current.record, scope };
   }
 
   private sign(claims: TokenClaims): TokenKey {
     const exp = Math.floor(Date.now() / 1000) + this.config.deviceTokenTtlSeconds;
-    const token = sign({ kind: claims.kind, tenantId: claims.tenantId, rid: claims.recordId, sfp: claims.secretFingerprint, exp }, this.key, {
-      algorithm: 'HS256',
-      subject: claims.no,
-      audience: AUDIENCE,
-    });
+    const token = sign(
+      { kind: claims.kind, tenantId: claims.tenantId, rid: claims.recordId, sfp: claims.secretFingerprint, exp },
+      this.key,
+      {
+        algorithm: 'HS256',
+        subject: claims.no,
+        audience: AUDIENCE,
+      },
+    );
     return { token, expiresAt: exp * 1000 };
   }
 

@@ -1,4 +1,5 @@
 import { ResourceRegistration } from '@app/common';
+import { MessageDelivery } from './delivery/message-delivery.entity';
 import { emailResource } from './email/email.resource';
 import { emailConfigResource } from './email-config/email-config.resource';
 import { emailTemplateResource } from './email-template/email-template.resource';
@@ -33,4 +34,5 @@ export const MESSAGE_RESOURCES: ResourceRegistration[] = [
   { resource: smsTemplateSmsConfigResource },
 ];
 
-export const MESSAGE_ENTITIES = MESSAGE_RESOURCES.map((r) => r.resource.entity);
+/** The group's tables: its resources' and the delivery bookkeeping. */
+export const MESSAGE_ENTITIES = [...MESSAGE_RESOURCES.map((r) => r.resource.entity), MessageDelivery];

@@ -3,6 +3,7 @@ import { ImportTrust1795470318204 } from '@app/common/messaging/migrations/17954
 import { InitialSchema1795379198966 } from './1795379198966-InitialSchema';
 import { MessageSchema1795451975519 } from './1795451975519-MessageSchema';
 import { MessageCreateDefaults1795520000000 } from './1795520000000-MessageCreateDefaults';
+import { MessageDelivery1795600000000 } from './1795600000000-MessageDelivery';
 import { SnapshotSchema1795387638675 } from './1795387638675-SnapshotSchema';
 
 /** MySQL/MariaDB migrations, in order (SQLite is created from the entities). */
@@ -13,4 +14,5 @@ export const MIGRATIONS: Function[] = [
   MessageSchema1795451975519,
   ImportTrust1795470318204,
   MessageCreateDefaults1795520000000,
+  MessageDelivery1795600000000,
 ];

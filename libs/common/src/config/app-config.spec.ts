@@ -192,4 +192,23 @@ describe('AppConfig', () => {
       expect(() => config({ METRICS_ENABLED: 'maybe' })).toThrow('METRICS_ENABLED');
     });
   });
+
+  describe('message delivery', () => {
+    it('defaults: enabled, 5 attempts, backoff from 30 s, polling every 5 s', () => {
+      expect(config()).toMatchObject({ dispatchEnabled: true, dispatchMaxRetries: 5, dispatchRetryBaseMs: 30_000, dispatchPollMs: 5_000 });
+    });
+
+    it('takes valid values and refuses others, naming the variable', () => {
+      expect(config({ DISPATCH_ENABLED: 'false', DISPATCH_MAX_RETRIES: '2', DISPATCH_RETRY_BASE_MS: '50', DISPATCH_POLL_MS: '20' })).toMatchObject({
+        dispatchEnabled: false,
+        dispatchMaxRetries: 2,
+        dispatchRetryBaseMs: 50,
+        dispatchPollMs: 20,
+      });
+      expect(() => config({ DISPATCH_ENABLED: 'yes' })).toThrow('DISPATCH_ENABLED');
+      for (const bad of ['0', '-1', '1.5', '101', 'many']) expect(() => config({ DISPATCH_MAX_RETRIES: bad })).toThrow('DISPATCH_MAX_RETRIES');
+      for (const bad of ['0', '3600001', 'soon']) expect(() => config({ DISPATCH_RETRY_BASE_MS: bad })).toThrow('DISPATCH_RETRY_BASE_MS');
+      for (const bad of ['9', '600001', 'often']) expect(() => config({ DISPATCH_POLL_MS: bad })).toThrow('DISPATCH_POLL_MS');
+    });
+  });
 });

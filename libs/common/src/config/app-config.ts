@@ -48,6 +48,10 @@ class Environment {
   @IsIn(['fatal', 'error', 'warn', 'log', 'debug', 'verbose']) LOG_LEVEL = 'log';
   @Type(() => Number) @IsInt() @Min(100) @Max(600_000) SHUTDOWN_TIMEOUT_MS = 10_000;
   @Transform(toBool) @IsBoolean() METRICS_ENABLED = true;
+  @Transform(toBool) @IsBoolean() DISPATCH_ENABLED = true;
+  @Type(() => Number) @IsInt() @Min(1) @Max(100) DISPATCH_MAX_RETRIES = 5;
+  @Type(() => Number) @IsInt() @Min(1) @Max(3_600_000) DISPATCH_RETRY_BASE_MS = 30_000;
+  @Type(() => Number) @IsInt() @Min(10) @Max(600_000) DISPATCH_POLL_MS = 5_000;
 }
 
 /** Typed, validated configuration. A bad variable stops start-up with a message naming it. */
@@ -85,6 +89,14 @@ export class AppConfig {
   /** How long a SIGTERM/SIGINT waits for in-flight requests and resources before exiting non-zero. */
   readonly shutdownTimeoutMs: number;
   readonly metricsEnabled: boolean;
+  /** Message delivery (main-service): whether this replica sends stored e-mails and SMS. */
+  readonly dispatchEnabled: boolean;
+  /** Attempts per message before it is FAILED. */
+  readonly dispatchMaxRetries: number;
+  /** Delay after the first failed attempt; doubled per attempt, capped at an hour. */
+  readonly dispatchRetryBaseMs: number;
+  /** How often the dispatcher looks for due messages. */
+  readonly dispatchPollMs: number;
   readonly usesDevJwtSecret: boolean;
 
   constructor(env: NodeJS.ProcessEnv, defaults: { port: number }) {
@@ -124,6 +136,10 @@ export class AppConfig {
     this.logLevel = e.LOG_LEVEL;
     this.shutdownTimeoutMs = e.SHUTDOWN_TIMEOUT_MS;
     this.metricsEnabled = e.METRICS_ENABLED;
+    this.dispatchEnabled = e.DISPATCH_ENABLED;
+    this.dispatchMaxRetries = e.DISPATCH_MAX_RETRIES;
+    this.dispatchRetryBaseMs = e.DISPATCH_RETRY_BASE_MS;
+    this.dispatchPollMs = e.DISPATCH_POLL_MS;
     this.usesDevJwtSecret = !this.jwtPublicKey && !this.jwtJwksUri && this.jwtSecret === DEV_JWT_SECRET;
   }
 }

@@ -10,8 +10,10 @@ import { OutboxRelay } from '../messaging/outbox.relay';
 import { isStorageUnavailableError } from '../persistence/db-errors';
 import { newId } from '../persistence/ids';
 import { BaseRecord } from '../persistence/base-record';
-import { CrudService, requestScope } from './crud.service';
+import { TenantScope } from '../tenancy/tenant-scope';
+import { CrudService } from './crud.service';
 import { ImportOutcome } from './import-outcome';
+import { TenantTable } from './tenant-table';
 import { validateRows } from './validate-rows';
 
 /** Wire form of an import batch on the bus (key = tenant). */
@@ -28,7 +30,14 @@ function parsePayload(value: string): ImportPayload | Unreadable {
   }
   const { tenantId, username, batchId, items } = parsed && typeof parsed === 'object' ? parsed : ({} as Partial<ImportPayload>);
   const claimed = { batchId, tenantId };
-  if (typeof tenantId !== 'string' || !tenantId || typeof username !== 'string' || typeof batchId !== 'string' || !batchId || !Array.isArray(items))
+  if (
+    typeof tenantId !== 'string' ||
+    !tenantId ||
+    typeof username !== 'string' ||
+    typeof batchId !== 'string' ||
+    !batchId ||
+    !Array.isArray(items)
+  )
     return { problem: 'payload lacks tenantId, username, batchId or items', claimed };
   if (items.some((i) => i === null || typeof i !== 'object' || Array.isArray(i))) return { problem: 'items must be objects', claimed };
   return { tenantId, username, batchId, items };
@@ -43,6 +52,8 @@ function parsePayload(value: string): ImportPayload | Unreadable {
 export class AsyncImporter<E extends BaseRecord> {
   private readonly logger: Logger;
   private readonly rejections: ImportRejectionLog;
+  /** The batches as their tenants see them (the consumer reads a batch by id first, to learn its tenant). */
+  private readonly batches: TenantTable<ImportBatch>;
 
   constructor(
     private readonly crud: CrudService<E>,
@@ -52,6 +63,7 @@ export class AsyncImporter<E extends BaseRecord> {
   ) {
     this.logger = new Logger(`AsyncImporter ${this.topic}`);
     this.rejections = new ImportRejectionLog(dataSource);
+    this.batches = new TenantTable(ImportBatch, dataSource);
   }
 
   get topic(): string {
@@ -61,13 +73,22 @@ export class AsyncImporter<E extends BaseRecord> {
   }
 
   async enqueue(items: object[]): Promise<WithExtra<true>> {
-    const { tenantId, username } = requestScope();
+    const { tenantId, username } = TenantScope.current();
     const batchId = newId();
     const payloadDigest = importDigest(items);
     await this.dataSource.transaction(async (manager) => {
       await manager.insert(ImportBatch, {
-        batchId, tenantId, topic: this.topic, createdUsername: username, status: 'PENDING', itemCount: items.length,
-        appliedCount: 0, rejected: null, payloadDigest, createdTime: Date.now(), finishedTime: null,
+        batchId,
+        tenantId,
+        topic: this.topic,
+        createdUsername: username,
+        status: 'PENDING',
+        itemCount: items.length,
+        appliedCount: 0,
+        rejected: null,
+        payloadDigest,
+        createdTime: Date.now(),
+        finishedTime: null,
       });
       await this.relay.add(manager, this.topic, tenantId, { tenantId, username, batchId, items } satisfies ImportPayload);
     });
@@ -92,16 +113,27 @@ export class AsyncImporter<E extends BaseRecord> {
     if (batch.status !== 'PENDING') return; // a redelivery of a batch already applied (or failed): changes nothing
     const { valid, errors } = await validateRows(this.crud.resource.saveDto, payload.items);
     try {
-      const applied = await this.crud.writeTransaction(async (manager) => {
+      // the batch's own tenant and user, stored when the API accepted it from a verified token
+      const scope = TenantScope.system('applying a verified import batch', batch.tenantId, batch.createdUsername);
+      const applied = await this.crud.batches.writeTransaction(async (manager) => {
         if (!(await this.claim(manager, batch))) return false; // applied concurrently (a rebalance): nothing to do
-        const scope = { tenantId: batch.tenantId, username: batch.createdUsername };
-        const result = await this.crud.upsertMany(manager, scope, valid.map((v) => v.row as Record<string, unknown>));
-        await manager.update(ImportBatch, { batchId: batch.batchId }, {
-          appliedCount: result.inserted + result.updated, rejected: errors.length ? JSON.stringify(errors) : null, finishedTime: Date.now(),
-        });
+        const result = await this.crud.batches.upsertMany(
+          manager,
+          scope,
+          valid.map((v) => v.row as Record<string, unknown>),
+        );
+        await manager.update(
+          ImportBatch,
+          { batchId: batch.batchId },
+          {
+            appliedCount: result.inserted + result.updated,
+            rejected: errors.length ? JSON.stringify(errors) : null,
+            finishedTime: Date.now(),
+          },
+        );
         return true;
       });
-      if (applied) this.crud.invalidate(batch.tenantId);
+      if (applied) this.crud.batches.invalidate(scope);
     } catch (error) {
       if (isStorageUnavailableError(error)) throw error;
       await this.recordFailed(batch.batchId, `batch could not be applied (${(error as Error).name})`);
@@ -119,10 +151,10 @@ export class AsyncImporter<E extends BaseRecord> {
 
   /** The caller's tenant's batch of this topic, or null, and the caller's tenant's batches not yet relayed. */
   async status(batchId: string): Promise<WithExtra<ImportOutcome | null>> {
-    const { tenantId } = requestScope();
+    const scope = TenantScope.current();
     const [batch, backlog] = await Promise.all([
-      this.dataSource.getRepository(ImportBatch).findOne({ where: { batchId, tenantId, topic: this.topic } }),
-      this.relay.backlog(this.topic, tenantId),
+      this.batches.findOne(scope, { batchId, topic: this.topic }),
+      this.relay.backlog(this.topic, scope.tenantId),
     ]);
     return new WithExtra(batch ? ImportOutcome.of(batch) : null, { outboxBacklog: backlog });
   }
@@ -130,7 +162,12 @@ export class AsyncImporter<E extends BaseRecord> {
   /** Records a verified batch that cannot be applied as FAILED (never over one that was applied) so the partition moves on. */
   private async recordFailed(batchId: string, problem: string): Promise<void> {
     this.logger.warn(`import batch ${batchId} failed: ${problem}`);
-    const failed = { status: 'FAILED' as const, appliedCount: 0, rejected: JSON.stringify([{ index: -1, error: problem }]), finishedTime: Date.now() };
+    const failed = {
+      status: 'FAILED' as const,
+      appliedCount: 0,
+      rejected: JSON.stringify([{ index: -1, error: problem }]),
+      finishedTime: Date.now(),
+    };
     await this.dataSource.getRepository(ImportBatch).update({ batchId, status: 'PENDING' }, failed);
   }
 }

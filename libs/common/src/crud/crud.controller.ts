@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Inject, Optional, Post, Put, Type } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Post, Put, Type } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import { Operation } from '../auth/operation';
 import { MAX_IDS_PER_CALL, RequiredQuery, RequiredQueryList } from '../http/query-params';
@@ -16,43 +16,73 @@ import { assertRowArray, validateAllRows } from './validate-rows';
 const keyTaken = (r: AnyResource, when: string): Failure[] =>
   r.uniqueKey ? [{ status: 422, when: `${r.uniqueKey.join(' + ')} ${when}; nothing is written.`, error: r.duplicateMessage }] : [];
 
-export const importerToken = (r: AnyResource) => `${r.serviceToken}:importer`;
+const importerTokens = new WeakMap<AnyResource, symbol>();
+
+/** DI token of the AsyncImporter of a resource with importList 'async' (one symbol per resource). */
+export function importerToken(r: AnyResource): symbol {
+  let token = importerTokens.get(r);
+  if (!token) importerTokens.set(r, (token = Symbol(`AsyncImporter ${r.path}`)));
+  return token;
+}
 
 /** The 8 standard operations, validated and documented with the resource's own DTOs. */
 function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
   const record = r.entity;
   class StandardController {
+    /** The resource's asynchronous importer (importList 'async' only): injected once, for importList and importStatus. */
+    readonly importer?: AsyncImporter<E>;
+
     constructor(@Inject(r.serviceToken) readonly crud: CrudService<E>) {}
 
     @Post('count')
-    @Operation({ summary: `Count ${r.title} records matching the filters`, permission: r.permissionFor('read'), response: { data: 'number', example: 1 } })
+    @Operation({
+      summary: `Count ${r.title} records matching the filters`,
+      permission: r.permissionFor('read'),
+      response: { data: 'number', example: 1 },
+    })
     @ApiBody({ type: r.filterDto })
     count(@Body(validationPipe(r.filterDto)) body: object) {
       return this.crud.count(body as never);
     }
 
     @Get('getById')
-    @Operation({ summary: `Get one ${r.title} record (null when absent or deleted)`, permission: r.permissionFor('read'), response: { data: record } })
+    @Operation({
+      summary: `Get one ${r.title} record (null when absent or deleted)`,
+      permission: r.permissionFor('read'),
+      response: { data: record },
+    })
     getById(@RequiredQuery('id', `The ${r.idField}`) id: string) {
       return this.crud.getById(id);
     }
 
     @Post('list')
-    @Operation({ summary: `List ${r.title} records (bounded by sqlQueryLimit and LIST_LIMIT_MAX)`, permission: r.permissionFor('read'), response: { data: [record] } })
+    @Operation({
+      summary: `List ${r.title} records (bounded by sqlQueryLimit and LIST_LIMIT_MAX)`,
+      permission: r.permissionFor('read'),
+      response: { data: [record] },
+    })
     @ApiBody({ type: r.listDto })
     list(@Body(validationPipe(r.listDto)) body: object) {
       return this.crud.list(body as never);
     }
 
     @Post('page')
-    @Operation({ summary: `Page through ${r.title} records`, permission: r.permissionFor('read'), response: { data: [record], extra: PAGE_EXTRA_SCHEMA } })
+    @Operation({
+      summary: `Page through ${r.title} records`,
+      permission: r.permissionFor('read'),
+      response: { data: [record], extra: PAGE_EXTRA_SCHEMA },
+    })
     @ApiBody({ type: r.pageDto })
     page(@Body(validationPipe(r.pageDto)) body: object) {
       return this.crud.page(body as never);
     }
 
     @Delete('removeById')
-    @Operation({ summary: `Logically delete one ${r.title} record`, permission: r.permissionFor('delete'), response: { data: 'boolean', example: true } })
+    @Operation({
+      summary: `Logically delete one ${r.title} record`,
+      permission: r.permissionFor('delete'),
+      response: { data: 'boolean', example: true },
+    })
     removeById(@RequiredQuery('id', `The ${r.idField}`) id: string) {
       return this.crud.removeById(id);
     }
@@ -62,7 +92,13 @@ function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
       summary: `Logically delete ${r.title} records; true when the batch hit`,
       permission: r.permissionFor('delete'),
       response: { data: 'boolean', example: true },
-      failures: [{ status: 400, when: `More than ${MAX_IDS_PER_CALL} ids; nothing is deleted.`, error: `Parameter 'ids' takes at most ${MAX_IDS_PER_CALL} values` }],
+      failures: [
+        {
+          status: 400,
+          when: `More than ${MAX_IDS_PER_CALL} ids; nothing is deleted.`,
+          error: `Parameter 'ids' takes at most ${MAX_IDS_PER_CALL} values`,
+        },
+      ],
     })
     removeByIds(@RequiredQueryList('ids', `${r.idField} values, one repeated key per element`) ids: string[]) {
       return this.crud.removeByIds(ids);
@@ -71,7 +107,9 @@ function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
     @Post('save')
     @Operation({
       summary: `Create a ${r.title} record`,
-      description: r.uniqueKey ? `Refused with status 422 "${r.duplicateMessage}" when ${r.uniqueKey.join(' + ')} is already live in the tenant.` : undefined,
+      description: r.uniqueKey
+        ? `Refused with status 422 "${r.duplicateMessage}" when ${r.uniqueKey.join(' + ')} is already live in the tenant.`
+        : undefined,
       permission: r.permissionFor('create'),
       response: { data: 'boolean', example: true },
       failures: keyTaken(r, 'is already live in the tenant'),
@@ -94,6 +132,7 @@ function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
       return this.crud.updateById(body);
     }
   }
+  if (r.importList === 'async') Inject(importerToken(r))(StandardController.prototype, 'importer');
   return StandardController;
 }
 
@@ -102,8 +141,6 @@ type Base<E extends BaseRecord> = ReturnType<typeof StandardRoutes<E>>;
 function WithImportList<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): Base<E> {
   const async = r.importList === 'async';
   class ImportListController extends Parent {
-    @Optional() @Inject(importerToken(r)) importer?: AsyncImporter<E>;
-
     @Post('importList')
     @Operation({
       summary: `Import ${r.title} records (upsert by ${r.uniqueKey?.join(' + ')})`,
@@ -112,8 +149,20 @@ function WithImportList<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): 
         : 'One transaction, all or nothing; invalid rows are reported by index. Re-importing the same rows is harmless.',
       permission: r.permissionFor('create'),
       response: async
-        ? { data: 'boolean', example: true, extra: { batchId: { type: 'string', example: 'V1StGXR8Z5jdHi6BmyTbc' }, count: { type: 'integer', example: 2 } } }
-        : { data: 'boolean', example: true, extra: { count: { type: 'integer', example: 2 }, inserted: { type: 'integer', example: 1 }, updated: { type: 'integer', example: 1 } } },
+        ? {
+            data: 'boolean',
+            example: true,
+            extra: { batchId: { type: 'string', example: 'V1StGXR8Z5jdHi6BmyTbc' }, count: { type: 'integer', example: 2 } },
+          }
+        : {
+            data: 'boolean',
+            example: true,
+            extra: {
+              count: { type: 'integer', example: 2 },
+              inserted: { type: 'integer', example: 1 },
+              updated: { type: 'integer', example: 1 },
+            },
+          },
     })
     @ApiBody({ type: [r.saveDto] })
     async importList(@Body() body: unknown) {
@@ -127,19 +176,17 @@ function WithImportList<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): 
 
 function WithImportStatus<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): Base<E> {
   class ImportStatusController extends Parent {
-    @Inject(importerToken(r)) statusImporter: AsyncImporter<E>;
-
     @Get('importStatus')
     @Operation({
       summary: `Outcome of an asynchronous ${r.title} import batch`,
       description:
-        'data is null when the caller\'s tenant has no batch with that id. `status` stays PENDING until the consumer applied the batch; ' +
+        "data is null when the caller's tenant has no batch with that id. `status` stays PENDING until the consumer applied the batch; " +
         '`rejected` lists the rows it refused. extraData.outboxBacklog counts batches of this import not yet handed to the message broker.',
       permission: r.permissionFor('read'),
       response: { data: ImportOutcome, extra: { outboxBacklog: { type: 'integer', example: 0 } } },
     })
     importStatus(@RequiredQuery('batchId', 'The batchId that importList returned') batchId: string) {
-      return this.statusImporter.status(batchId);
+      return this.importer!.status(batchId);
     }
   }
   return ImportStatusController;
@@ -150,7 +197,8 @@ function WithListCache<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): B
     @Post('listCache')
     @Operation({
       summary: `${r.title} records of the tenant merged with the default tenant's (cached)`,
-      description: "On the same key the tenant's record wins. Cached per tenant with a TTL (LIST_CACHE_TTL_SECONDS); writes in this process invalidate it.",
+      description:
+        "On the same key the tenant's record wins. Cached per tenant with a TTL (LIST_CACHE_TTL_SECONDS); writes in this process invalidate it.",
       permission: r.permissionFor('read'),
       response: { data: [r.entity] },
     })

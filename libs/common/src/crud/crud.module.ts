@@ -1,5 +1,4 @@
 import { DynamicModule, Module, OnApplicationBootstrap, Provider, Type } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { MessageBus } from '../messaging/message-bus';
@@ -16,39 +15,43 @@ export interface ResourceRegistration {
   controller?: Type<unknown>;
 }
 
+/** The asynchronous importers of one CrudModule registration, subscribed to their topics once the app has started. */
+class RegisteredImporters {
+  constructor(readonly all: AsyncImporter<never>[]) {}
+}
+
 /** Registers resources: one tenant-scoped service each, their controllers, and async import consumers. */
 @Module({})
 export class CrudModule implements OnApplicationBootstrap {
-  constructor(private readonly moduleRef: ModuleRef) {}
-
-  private static importers: string[] = [];
+  constructor(private readonly importers: RegisteredImporters) {}
 
   static register(registrations: ResourceRegistration[]): DynamicModule {
-    const providers: Provider[] = registrations.flatMap(({ resource }) => {
-      const service: Provider = {
-        provide: resource.serviceToken,
-        useFactory: (ds: DataSource, config: AppConfig, cache: TtlCache) => new CrudService(resource, ds, config, cache),
-        inject: [DataSource, AppConfig, TtlCache],
-      };
-      if (resource.importList !== 'async') return [service];
-      const importer: Provider = {
-        provide: importerToken(resource),
-        useFactory: (crud: CrudService<never>, ds: DataSource, relay: OutboxRelay, bus: MessageBus) => new AsyncImporter(crud, ds, relay, bus),
-        inject: [resource.serviceToken, DataSource, OutboxRelay, MessageBus],
-      };
-      return [service, importer];
-    });
-    const importers = registrations.filter((r) => r.resource.importList === 'async').map((r) => importerToken(r.resource));
+    const services: Provider[] = registrations.map(({ resource }) => ({
+      provide: resource.serviceToken,
+      useFactory: (ds: DataSource, config: AppConfig, cache: TtlCache) => new CrudService(resource, ds, config, cache),
+      inject: [DataSource, AppConfig, TtlCache],
+    }));
+    const asyncResources = registrations.map((r) => r.resource).filter((resource) => resource.importList === 'async');
+    const importers: Provider[] = asyncResources.map((resource) => ({
+      provide: importerToken(resource),
+      useFactory: (crud: CrudService<never>, ds: DataSource, relay: OutboxRelay, bus: MessageBus) =>
+        new AsyncImporter(crud, ds, relay, bus),
+      inject: [resource.serviceToken, DataSource, OutboxRelay, MessageBus],
+    }));
+    const registered: Provider = {
+      provide: RegisteredImporters,
+      useFactory: (...all: AsyncImporter<never>[]) => new RegisteredImporters(all),
+      inject: asyncResources.map(importerToken),
+    };
     return {
       module: CrudModule,
-      providers: [...providers, { provide: 'CRUD_IMPORTERS', useValue: importers }],
+      providers: [...services, ...importers, registered],
       controllers: registrations.map((r) => r.controller ?? standardController(r.resource)),
-      exports: providers,
+      exports: [...services, ...importers],
     };
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    const tokens = this.moduleRef.get<string[]>('CRUD_IMPORTERS', { strict: true });
-    for (const token of tokens) await this.moduleRef.get<AsyncImporter<never>>(token, { strict: true }).subscribe();
+    for (const importer of this.importers.all) await importer.subscribe();
   }
 }

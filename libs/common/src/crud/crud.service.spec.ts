@@ -1,10 +1,11 @@
 /**
  * The CRUD base's general options on a fixture resource, against the real database of the leg
  * (in-memory SQLite, or a fresh MySQL/MariaDB database when DB_URL is set): time ranges,
- * write-only columns and the toColumns mapping.
+ * write-only columns and the toColumns mapping; and the tenant-scoped tables under it: every
+ * statement confined to the scope's tenant (and live records), no operation without a principal.
  */
 import { createHash } from 'node:crypto';
-import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
+import { Column, DataSource, Entity, In, PrimaryColumn } from 'typeorm';
 import { createTestDatabase, TestDatabase } from '../../../../test/support/database';
 import { AppConfig } from '../config/app-config';
 import { AppException } from '../http/app-exception';
@@ -12,9 +13,11 @@ import { BaseRecord } from '../persistence/base-record';
 import { epochMillis } from '../persistence/columns';
 import { SnakeNamingStrategy } from '../persistence/snake-naming.strategy';
 import { RequestContext } from '../tenancy/request-context';
+import { AllTenantsRead, TenantScope } from '../tenancy/tenant-scope';
 import { CrudService } from './crud.service';
 import { Text } from './fields';
 import { defineResource, ResourceOptions } from './resource';
+import { TenantTable } from './tenant-table';
 import { TtlCache } from './ttl-cache';
 
 @Entity('fixture_gadget')
@@ -43,6 +46,19 @@ class GadgetSave {
   @Text({ max: 64, writeOnly: true })
   secret?: string | null;
   visibleNote?: string | null;
+}
+
+/** A tenant-owned table that is not a record (no revision, no logical deletion). */
+@Entity('fixture_gadget_event')
+class GadgetEvent {
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  tenantId: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 32 })
+  eventId: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  note: string;
 }
 
 const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
@@ -74,14 +90,17 @@ const asTenant = <T>(tenantId: string, fn: () => Promise<T>): Promise<T> =>
   });
 
 const storedHash = async (id: string): Promise<string | null> =>
-  (await dataSource.getRepository(Gadget).findOne({ where: { gadgetId: id }, select: { gadgetId: true, secretHash: true } }))?.secretHash ?? null;
+  (await dataSource.getRepository(Gadget).findOne({ where: { gadgetId: id }, select: { gadgetId: true, secretHash: true } }))?.secretHash ??
+  null;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   config = new AppConfig({ ...process.env, ...database.env }, { port: 0 });
-  const common = { entities: [Gadget], namingStrategy: new SnakeNamingStrategy(), synchronize: true };
+  const common = { entities: [Gadget, GadgetEvent], namingStrategy: new SnakeNamingStrategy(), synchronize: true };
   dataSource = new DataSource(
-    config.dbUrl ? { ...common, type: 'mysql', url: config.dbUrl.replace(/^mariadb:/, 'mysql:'), charset: 'utf8mb4_bin' } : { ...common, type: 'better-sqlite3', database: ':memory:' },
+    config.dbUrl
+      ? { ...common, type: 'mysql', url: config.dbUrl.replace(/^mariadb:/, 'mysql:'), charset: 'utf8mb4_bin' }
+      : { ...common, type: 'better-sqlite3', database: ':memory:' },
   );
   await dataSource.initialize();
 });
@@ -96,7 +115,12 @@ describe('CrudService general options', () => {
   beforeAll(async () => {
     crud = new CrudService(resource, dataSource, config, new TtlCache());
     await asTenant('t1', async () => {
-      for (const [gadgetId, seenTime] of [['a', 1000], ['b', 2000], ['c', 3000]] as const) await crud.save({ gadgetId, name: `n-${gadgetId}`, seenTime, secret: `s-${gadgetId}` });
+      for (const [gadgetId, seenTime] of [
+        ['a', 1000],
+        ['b', 2000],
+        ['c', 3000],
+      ] as const)
+        await crud.save({ gadgetId, name: `n-${gadgetId}`, seenTime, secret: `s-${gadgetId}` });
     });
     await asTenant('t2', () => crud.save({ gadgetId: 'z', name: 'n-z', seenTime: 2000 }));
   });
@@ -123,8 +147,10 @@ describe('CrudService general options', () => {
   });
 
   it('documents the bounds in the filter, list and page DTOs', () => {
-    const props = (dto: object) => Reflect.getMetadata('swagger/apiModelPropertiesArray', (dto as { prototype: object }).prototype) as string[];
-    for (const dto of [resource.filterDto, resource.listDto, resource.pageDto]) expect(props(dto)).toEqual(expect.arrayContaining([':seenTimeStart', ':seenTimeEnd']));
+    const props = (dto: object) =>
+      Reflect.getMetadata('swagger/apiModelPropertiesArray', (dto as { prototype: object }).prototype) as string[];
+    for (const dto of [resource.filterDto, resource.listDto, resource.pageDto])
+      expect(props(dto)).toEqual(expect.arrayContaining([':seenTimeStart', ':seenTimeEnd']));
   });
 
   it('stores write-only values through toColumns and never reads them back', async () => {
@@ -149,8 +175,96 @@ describe('CrudService general options', () => {
 
   it('refuses to start when a write-only column would be selected', () => {
     const leaky = defineResource({ ...options, writeOnly: ['visibleNote'] });
-    expect(() => new CrudService(leaky, dataSource, config, new TtlCache())).toThrow('write-only column visibleNote must exist and be declared with select: false');
+    expect(() => new CrudService(leaky, dataSource, config, new TtlCache())).toThrow(
+      'write-only column visibleNote must exist and be declared with select: false',
+    );
     const missing = defineResource({ ...options, writeOnly: ['nope' as never] });
     expect(() => new CrudService(missing, dataSource, config, new TtlCache())).toThrow('write-only column nope');
+  });
+});
+
+describe('tenant-scoped tables', () => {
+  let crud: CrudService<Gadget>;
+  const t1 = TenantScope.system('fixture tenant one', 'scope-1', 'sys-1');
+  const t2 = TenantScope.system('fixture tenant two', 'scope-2', 'sys-2');
+  const names = (rows: Gadget[]) => rows.map((r) => r.name).sort();
+
+  beforeAll(async () => {
+    crud = new CrudService(resource, dataSource, config, new TtlCache());
+    await crud.table.insertRecords(t1, [
+      { gadgetId: 'same', name: 'one', seenTime: 1 },
+      { gadgetId: 'gone', name: 'one-deleted', seenTime: 2 },
+    ]);
+    await crud.table.insertRecords(t2, [{ gadgetId: 'same', name: 'two', seenTime: 1 }]);
+    expect(await crud.table.softDelete(t1, { gadgetId: 'gone' })).toBe(1);
+  });
+
+  it('stamps the scope on new records', async () => {
+    const [stored] = await dataSource.getRepository(Gadget).find({ where: { tenantId: 'scope-1', gadgetId: 'same' } });
+    expect(stored).toMatchObject({
+      tenantId: 'scope-1',
+      revision: 1,
+      createdUsername: 'sys-1',
+      lastModifiedUsername: 'sys-1',
+      deleteTime: null,
+    });
+  });
+
+  it("reads only the scope's live records, whatever the filter names", async () => {
+    expect(names(await crud.table.find(t1))).toEqual(['one']);
+    expect(names(await crud.table.find(t2, { gadgetId: In(['same', 'gone']) }))).toEqual(['two']);
+    expect((await crud.table.findOne(t1, { gadgetId: 'same' }))?.name).toBe('one');
+    expect(await crud.table.findOne(t1, { gadgetId: 'gone' })).toBeNull();
+    expect(await crud.table.exists(t2, { name: 'one' })).toBe(false);
+    expect(await crud.table.select(t1, {}, 'g').andWhere('g.seen_time >= 0').getCount()).toBe(1);
+    // @ts-expect-error the tenant comes from the scope: a filter cannot name one
+    expect(names(await crud.table.find(t1, { tenantId: 'scope-2' }))).toEqual(['one']);
+  });
+
+  it("writes only the scope's live records", async () => {
+    expect(await crud.table.updateRecords(t2, { gadgetId: 'same' }, { visibleNote: 'by two' })).toBe(1);
+    expect(await crud.table.updateRecords(t2, { gadgetId: 'gone' }, { visibleNote: 'by two' })).toBe(0);
+    expect(await crud.table.updateColumns(t1, { gadgetId: 'gone' }, { visibleNote: 'revived?' })).toBe(0);
+    const [one, two] = await Promise.all([crud.table.findOne(t1, { gadgetId: 'same' }), crud.table.findOne(t2, { gadgetId: 'same' })]);
+    expect([one?.visibleNote, one?.revision]).toEqual([null, 1]);
+    expect([two?.visibleNote, two?.revision, two?.lastModifiedUsername]).toEqual(['by two', 2, 'sys-2']);
+    expect(await crud.table.softDelete(t2, { gadgetId: In(['gone']) })).toBe(0);
+  });
+
+  it('reads across tenants only with a named AllTenantsRead, and still only live records', async () => {
+    const anyTenant = AllTenantsRead.of('fixture lookup by name');
+    expect((await crud.table.findOneInAnyTenant(anyTenant, { name: 'two' }))?.tenantId).toBe('scope-2');
+    expect(await crud.table.findOneInAnyTenant(anyTenant, { name: 'one-deleted' })).toBeNull();
+  });
+
+  it('a tenant table of other rows stamps and confines the tenant too', async () => {
+    const events = new TenantTable(GadgetEvent, dataSource);
+    await events.insertRows(t1, [{ eventId: 'e1', note: 'n' }]);
+    await events.insertRows(t2, [{ eventId: 'e1', note: 'n' }]);
+    expect(await events.updateColumns(t1, { eventId: 'e1' }, { note: 'changed' })).toBe(1);
+    expect((await events.find(t2)).map((e) => [e.tenantId, e.note])).toEqual([['scope-2', 'n']]);
+    expect((await events.findOne(t1, { eventId: 'e1' }))?.note).toBe('changed');
+  });
+
+  it('refuses every standard operation without a principal, writing nothing', async () => {
+    const before = await dataSource.getRepository(Gadget).count();
+    const calls: (() => Promise<unknown>)[] = [
+      () => crud.count({}),
+      () => crud.getById('same'),
+      () => crud.list({}),
+      () => crud.page({ current: 1, pageSize: 10 }),
+      () => crud.listCache({}),
+      () => crud.save({ name: 'anonymous' }),
+      () => crud.updateById({ gadgetId: 'same', name: 'anonymous' }),
+      () => crud.updateMatching({ name: 'one' }, { visibleNote: 'anonymous' }),
+      () => crud.removeById('same'),
+      () => crud.removeByIds(['same']),
+      () => crud.importRows([{ name: 'anonymous' }]),
+    ];
+    for (const call of calls) await expect(call()).rejects.toThrow('No authenticated principal in the request context');
+    // a request context whose token was never verified is no better
+    await expect(RequestContext.run(() => crud.save({ name: 'anonymous' }))).rejects.toThrow('No authenticated principal');
+    expect(await dataSource.getRepository(Gadget).count()).toBe(before);
+    expect((await crud.table.findOne(t1, { gadgetId: 'same' }))?.name).toBe('one');
   });
 });

@@ -1,165 +1,178 @@
-import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import {
-  ArrayMaxSize,
-  ArrayNotEmpty,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsNumber,
-  IsOptional,
-  IsString,
-  isEmail,
-  isFQDN,
-  isIP,
-  isJSON,
-  isURL,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateBy,
-  ValidateIf,
-  ValidationOptions,
-} from 'class-validator';
-import { CLIENT_ID_PATTERN } from '../persistence/ids';
+import { Column, ColumnOptions, PrimaryColumn } from 'typeorm';
+import { commaList, epochMillis } from '../persistence/columns';
+import { declareField } from './field-registry';
+import { Bool, ClientId, Int, Num, OneOf, Text, TextList, TextListOptions, TextOptions } from './field-rules';
+
+export { Bool, ClientId, Int, Num, OneOf, Text, TextList } from './field-rules';
+export type { IntOptions, NumOptions, TextFormat, TextListOptions, TextOptions } from './field-rules';
+export { saveDtoOf, writeOnlyColumnsOf } from './field-dto';
+export type { SaveBody } from './field-dto';
 
 /**
- * Field decorators for write DTOs: validation and OpenAPI from one declaration.
- * Optional fields may be omitted. Null never reaches validation: the body sanitizer removes it (it means
- * "not given": an update keeps the stored value, a create takes the column's default). Required fields must
- * be present and non-blank.
+ * Field declarations of a record: one decorator on the entity property states the column, the rules
+ * of a write body, the OpenAPI property (of the record and of the write body) and secrecy. The save
+ * DTO, the resource's write-only columns and the logger's redaction are derived from them.
+ *
+ * Nullability follows from the declaration: a field that is neither `required` nor has a `default` is
+ * a NULL column, nullable in both schemas; null in a write body means "not given" (the body sanitizer
+ * removes it), so an update keeps the stored value and a create stores the default.
  */
-interface Common {
+export interface FieldOptions {
+  /** A create must give it (NOT NULL column). */
   required?: boolean;
-  /** False for an optional field whose column has a default instead of null (documented as not nullable). Default true. */
-  nullable?: boolean;
+  /** What a create stores when the field is omitted (the column's default; NOT NULL column). */
+  default?: string | number | boolean;
   description?: string;
   example?: unknown;
-  /** The value a create stores when the field is omitted (the column's default), shown as the schema's `default`. */
-  default?: unknown;
+  /** Server-owned: stored and returned, never part of a write body. */
+  readOnly?: boolean;
+  /** Database column name, when the property's snake-case name is an SQL keyword (e.g. `read`). */
+  name?: string;
 }
 
-const nullable = (o: Common) => !o.required && o.nullable !== false;
-const presence = (o: Common) => (o.required ? [] : nullable(o) ? [IsOptional()] : [ValidateIf((_obj, value) => value !== undefined)]);
-const doc = (o: Common, extra: Record<string, unknown>) =>
-  ApiProperty({ required: !!o.required, nullable: nullable(o), description: o.description, example: o.example, ...(o.default === undefined ? {} : { default: o.default }), ...extra });
+/** Text up to this many characters is VARCHAR; longer text is TEXT (64 KB on MySQL: 16,383 characters of utf8mb4). */
+const VARCHAR_MAX = 4000;
+const TEXT_MAX = 16383;
 
-/**
- * Well-known text formats, checked beside the length. `email`: an address without display name, quotes,
- * commas or semicolons; `url`: absolute http(s); `hostname`: a DNS name or an IP address; `e164`: `+` and
- * 2 to 15 digits; `bcp47`: a language tag (language, optional script, region and variants, e.g. `zh-Hans-CN`);
- * `json`: a JSON object or array.
- */
-export type TextFormat = 'email' | 'url' | 'hostname' | 'e164' | 'bcp47' | 'json';
+export interface TextFieldOptions extends FieldOptions, Omit<TextOptions, keyof FieldOptions | 'writeOnly' | 'nullable'> {
+  default?: string;
+  /**
+   * Accepted on writes, never returned, never logged: the column is `select: false` and the record's
+   * schema leaves it out; the write body documents it `writeOnly`.
+   */
+  secret?: boolean;
+  /** A write-only input with no column of its own: the resource's `toColumns` maps it (e.g. to a hash). */
+  inputOnly?: boolean;
+}
 
-const BCP47 = /^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|\d{3}))?(-([A-Za-z\d]{5,8}|\d[A-Za-z\d]{3}))*$/;
-const FORMATS: Record<TextFormat, { test: (value: string) => boolean; message: string; openApi: Record<string, unknown> }> = {
-  email: { test: (v) => isEmail(v) && !/[",;\s]/.test(v), message: '$property must be an e-mail address', openApi: { format: 'email' } },
-  url: { test: (v) => isURL(v, { protocols: ['http', 'https'], require_protocol: true, require_tld: false }), message: '$property must be an http(s) URL', openApi: { format: 'uri' } },
-  hostname: { test: (v) => isIP(v) || isFQDN(v, { require_tld: false }), message: '$property must be a host name or IP address', openApi: { format: 'hostname' } },
-  e164: { test: (v) => /^\+[1-9]\d{1,14}$/.test(v), message: '$property must be a phone number in E.164 form (+ and 2 to 15 digits)', openApi: { pattern: '^\\+[1-9]\\d{1,14}$' } },
-  bcp47: { test: (v) => BCP47.test(v), message: '$property must be a BCP 47 language tag, e.g. en or zh-CN', openApi: { pattern: BCP47.source } },
-  json: { test: (v) => isJSON(v) && /^\s*[[{]/.test(v), message: '$property must be a JSON object or array', openApi: {} },
+const isNullable = (o: FieldOptions) => !o.required && o.default === undefined;
+
+function columnOptions(o: FieldOptions, column: ColumnOptions): ColumnOptions {
+  return {
+    ...column,
+    nullable: isNullable(o),
+    ...(o.default === undefined ? {} : { default: o.default }),
+    ...(o.name ? { name: o.name } : {}),
+  };
+}
+
+/** The property of the record schema (responses). */
+function recordDoc(o: FieldOptions, extra: Record<string, unknown>): PropertyDecorator {
+  return ApiProperty({
+    nullable: isNullable(o),
+    example: o.example,
+    description: o.description,
+    ...(o.default === undefined ? {} : { default: o.default }),
+    ...extra,
+  });
+}
+
+/** The rules' shared options, as the write-body rules take them. */
+const writeCommon = (o: FieldOptions) => ({
+  required: o.required,
+  nullable: isNullable(o),
+  description: o.description,
+  example: o.example,
+  // a required field is always given: its column default never shows
+  ...(o.default === undefined || o.required ? {} : { default: o.default }),
+});
+
+interface Parts {
+  column?: PropertyDecorator;
+  doc?: PropertyDecorator;
+  write?: () => PropertyDecorator;
+  secret?: boolean;
+}
+
+/** Applies the column and record schema, and records the rest for the derived DTO, redaction and write-only list. */
+function field(o: FieldOptions, parts: Parts): PropertyDecorator {
+  return (target, key) => {
+    const property = String(key);
+    if (parts.column) parts.column(target, key);
+    if (parts.doc && !parts.secret) parts.doc(target, key);
+    declareField(target, { property, write: o.readOnly ? undefined : parts.write, secret: !!parts.secret, column: !!parts.column });
+  };
+}
+
+const time = (description: string | undefined) => `${description ?? 'Time'} (epoch milliseconds)`;
+
+export const Field = {
+  /** The record's identifier: the second part of the primary key (after the tenant); optional on save (generated). */
+  id(o: { description?: string } = {}): PropertyDecorator {
+    return field(
+      {},
+      {
+        column: PrimaryColumn({ type: 'varchar', length: 32 }),
+        doc: ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc', ...(o.description ? { description: o.description } : {}) }),
+        write: () => ClientId(),
+      },
+    );
+  },
+
+  text(o: TextFieldOptions): PropertyDecorator {
+    if (o.max > TEXT_MAX) throw new Error(`text of more than ${TEXT_MAX} characters needs a LONGTEXT column`);
+    const { secret, inputOnly, readOnly: _r, name: _n, default: _d, ...rules } = o;
+    const type = o.max > VARCHAR_MAX ? { type: 'text' as const } : { type: 'varchar' as const, length: o.max };
+    return field(o, {
+      column: inputOnly ? undefined : Column(columnOptions(o, { ...type, ...(secret ? { select: false } : {}) })),
+      doc: recordDoc(o, { type: String, maxLength: o.max }),
+      write: () => Text({ ...rules, ...writeCommon(o), writeOnly: secret }),
+      secret,
+    });
+  },
+
+  /** A list of strings (addresses, phone numbers): a JSON array in the API, one comma-separated TEXT column. */
+  textList(o: FieldOptions & Omit<TextListOptions, keyof FieldOptions | 'nullable'>): PropertyDecorator {
+    const { readOnly: _r, name: _n, default: _d, ...rules } = o;
+    return field(o, {
+      column: Column(columnOptions(o, { type: 'text', transformer: commaList })),
+      doc: recordDoc(o, { type: [String], maxItems: o.maxItems }),
+      write: () => TextList({ ...rules, ...writeCommon(o) }),
+    });
+  },
+
+  int(o: FieldOptions & { default?: number; min?: number; max?: number } = {}): PropertyDecorator {
+    return field(o, {
+      column: Column(columnOptions(o, { type: 'int' })),
+      doc: recordDoc(o, { type: 'integer' }),
+      write: () => Int({ min: o.min, max: o.max, ...writeCommon(o) }),
+    });
+  },
+
+  /** IEEE double: coordinates and measurements round-trip exactly as JSON numbers on MySQL and SQLite. */
+  num(o: FieldOptions & { min: number; max: number }): PropertyDecorator {
+    return field(o, {
+      column: Column(columnOptions(o, { type: 'double' })),
+      doc: recordDoc(o, { type: 'number' }),
+      write: () => Num({ min: o.min, max: o.max, ...writeCommon(o) }),
+    });
+  },
+
+  bool(o: FieldOptions & { default?: boolean } = {}): PropertyDecorator {
+    return field(o, {
+      column: Column(columnOptions(o, { type: 'boolean' })),
+      doc: recordDoc(o, { type: Boolean }),
+      write: () => Bool(writeCommon(o)),
+    });
+  },
+
+  /** An enumeration stored as its string, matched exactly. */
+  oneOf(values: readonly string[], o: FieldOptions & { default?: string } = {}): PropertyDecorator {
+    return field(o, {
+      column: Column(columnOptions(o, { type: 'varchar', length: 32 })),
+      doc: recordDoc(o, { type: String, enum: values }),
+      write: () => OneOf(values, writeCommon(o)),
+    });
+  },
+
+  /** A point in time as epoch milliseconds (BIGINT; never negative). */
+  time(o: FieldOptions = {}): PropertyDecorator {
+    const described = { ...o, description: time(o.description) };
+    return field(described, {
+      column: Column(columnOptions(o, { type: 'bigint', transformer: epochMillis })),
+      doc: recordDoc(described, { type: 'integer' }),
+      write: () => Int({ min: 0, max: Number.MAX_SAFE_INTEGER, ...writeCommon(described) }),
+    });
+  },
 };
-
-export interface TextOptions extends Common {
-  max: number;
-  /** Part of a uniqueness key or an exact-match filter: no leading/trailing whitespace (MySQL PAD SPACE). */
-  key?: boolean;
-  pattern?: RegExp;
-  patternMessage?: string;
-  /** A secret: accepted on writes, never returned (its column is `select: false`, see ResourceOptions.writeOnly). */
-  writeOnly?: boolean;
-  format?: TextFormat;
-}
-
-/** A string rule with its own name, so several rules on one field each keep their message. */
-const textRule = (name: string, test: (value: string) => boolean, message: string, options?: ValidationOptions) =>
-  ValidateBy({ name, validator: { validate: (value) => typeof value !== 'string' || test(value), defaultMessage: () => message } }, options);
-
-/** The rules of one string (with `each`: of every item of a list). */
-function textRules(o: TextOptions, each?: ValidationOptions): PropertyDecorator[] {
-  const rules = [IsString(each), MaxLength(o.max, each)];
-  if (o.required) rules.push(IsNotEmpty(each), textRule('isNotBlank', (v) => /\S/.test(v), '$property must not be blank', each));
-  if (o.key) rules.push(textRule('noSurroundingWhitespace', (v) => v === v.trim(), '$property must not start or end with whitespace', each));
-  if (o.pattern) rules.push(Matches(o.pattern, { ...each, message: o.patternMessage ?? `$property must match ${o.pattern}` }));
-  if (o.format) rules.push(textRule(`format:${o.format}`, FORMATS[o.format].test, FORMATS[o.format].message, each));
-  return rules;
-}
-
-const textDoc = (o: TextOptions) => ({ type: String, maxLength: o.max, ...(o.pattern ? { pattern: o.pattern.source } : {}), ...(o.format ? FORMATS[o.format].openApi : {}) });
-
-export function Text(o: TextOptions): PropertyDecorator {
-  const secret = o.writeOnly ? { writeOnly: true, description: o.description ?? 'Write-only: stored, never returned; omitted on update keeps the stored value' } : {};
-  return applyDecorators(...presence(o), ...textRules(o), doc(o, { ...textDoc(o), ...secret }));
-}
-
-export interface TextListOptions extends Omit<TextOptions, 'writeOnly' | 'key'> {
-  maxItems: number;
-}
-
-/**
- * A JSON array of strings (e-mail addresses, phone numbers), each checked like a required key Text
- * (no blank items, no surrounding whitespace). A required list needs at least one item.
- */
-export function TextList(o: TextListOptions): PropertyDecorator {
-  const { required, description, example, nullable: _n, maxItems, ...item } = o;
-  const size = [...(required ? [ArrayNotEmpty()] : []), ArrayMaxSize(maxItems)];
-  return applyDecorators(
-    ...presence(o),
-    IsArray(),
-    ...size,
-    ...textRules({ ...item, required: true, key: true }, { each: true }),
-    doc(o, { type: 'array', items: { ...textDoc(o), type: 'string' }, maxItems, minItems: required ? 1 : 0, description, example }),
-  );
-}
-
-export interface IntOptions extends Common {
-  min?: number;
-  max?: number;
-}
-
-export function Int(o: IntOptions = {}): PropertyDecorator {
-  const min = o.min ?? -2147483648;
-  const max = o.max ?? 2147483647;
-  return applyDecorators(...presence(o), IsInt(), Min(min), Max(max), doc(o, { type: 'integer', minimum: min, maximum: max }));
-}
-
-export interface NumOptions extends Common {
-  min: number;
-  max: number;
-}
-
-/** A finite JSON number, fractions allowed (coordinates, measurements); a string is a wrong type (1003). */
-export function Num(o: NumOptions): PropertyDecorator {
-  return applyDecorators(...presence(o), IsNumber({ allowNaN: false, allowInfinity: false }), Min(o.min), Max(o.max), doc(o, { type: 'number', minimum: o.min, maximum: o.max }));
-}
-
-export function Bool(o: Common = {}): PropertyDecorator {
-  return applyDecorators(...presence(o), IsBoolean(), doc(o, { type: Boolean }));
-}
-
-export function OneOf(values: readonly string[], o: Common = {}): PropertyDecorator {
-  return applyDecorators(...presence(o), IsString(), IsIn(values as string[]), doc(o, { type: String, enum: values }));
-}
-
-/** The resource's identifier on save: optional, generated server-side when omitted (or null). */
-export function ClientId(o: Common = {}): PropertyDecorator {
-  return applyDecorators(
-    ValidateIf((_obj, value) => value !== undefined),
-    IsString(),
-    Matches(CLIENT_ID_PATTERN, { message: '$property must be 1 to 32 characters of [0-9A-Za-z]' }),
-    // no fixed example: a fixed id makes the second "Try it out" of a save collide with the first
-    ApiProperty({
-      required: !!o.required,
-      type: String,
-      nullable: true,
-      pattern: CLIENT_ID_PATTERN.source,
-      example: null,
-      description: o.description ?? 'Omitted or null: generated by the server (21 characters of [0-9A-Za-z])',
-    }),
-  );
-}

@@ -3,6 +3,7 @@ import { ApiProperty, IntersectionType, OmitType, PartialType, PickType } from '
 import { IsInt, IsNotEmpty, IsOptional, IsString, Max, Min } from 'class-validator';
 import { BaseRecord } from '../persistence/base-record';
 import { Action } from '../auth/access';
+import { saveDtoOf, writeOnlyColumnsOf } from './field-dto';
 import { ListControls, PageControls } from './query-controls';
 
 export type SortOrder = 'ASC' | 'DESC';
@@ -19,8 +20,11 @@ export interface ResourceOptions<E extends BaseRecord> {
   title: string;
   entity: Type<E>;
   idField: keyof E & string;
-  /** Body of save: the client-writable fields, including the optional identifier. */
-  saveDto: Type<object>;
+  /**
+   * Body of save: the client-writable fields, including the optional identifier. Derived from the
+   * entity's field declarations (saveDtoOf) unless given.
+   */
+  saveDto?: Type<object>;
   /** Exact-match filters: fields of saveDto. */
   filters: (keyof E & string)[];
   /** Fields a client may sort by (base time fields are always sortable). */
@@ -35,13 +39,18 @@ export interface ResourceOptions<E extends BaseRecord> {
   listCache?: boolean;
   /** The main time field (epoch ms): count/list/page/listCache also take `<field>Start`/`<field>End`, both inclusive. */
   timeRange?: keyof E & string;
-  /** Columns never returned (secrets): declared `select: false` without `@ApiProperty`; checked at start-up. */
+  /**
+   * Columns never returned (secrets): `select: false` without a record property; checked at start-up.
+   * Derived from the entity's secret field declarations unless given.
+   */
   writeOnly?: (keyof E & string)[];
   /** Maps a validated write body to column values just before it is stored (e.g. a secret to its salted hash). */
   toColumns?: (row: Record<string, unknown>) => Record<string, unknown> | Promise<Record<string, unknown>>;
 }
 
 export interface Resource<E extends BaseRecord = BaseRecord> extends ResourceOptions<E> {
+  saveDto: Type<object>;
+  writeOnly: (keyof E & string)[];
   /** Name used for schemas and DI tokens, e.g. `DataDictionary`. */
   schemaName: string;
   updateDto: Type<object>;
@@ -49,7 +58,8 @@ export interface Resource<E extends BaseRecord = BaseRecord> extends ResourceOpt
   listDto: Type<object>;
   pageDto: Type<object>;
   duplicateMessage: string;
-  serviceToken: string;
+  /** DI token of the resource's CrudService (a symbol: unique per resource, never a string to collide). */
+  serviceToken: symbol;
   permissionFor(action: Action): string;
 }
 
@@ -99,11 +109,14 @@ function timeRangeDto(field: string): Type<object> {
 
 export function defineResource<E extends BaseRecord>(o: ResourceOptions<E>): Resource<E> {
   const schemaName = o.entity.name;
-  const writable = OmitType(o.saveDto, [o.idField] as never[]);
-  const exact = PartialType(PickType(o.saveDto, o.filters as never[]));
+  const saveDto = o.saveDto ?? saveDtoOf(o.entity);
+  const writable = OmitType(saveDto, [o.idField] as never[]);
+  const exact = PartialType(PickType(saveDto, o.filters as never[]));
   const filterDto = named(o.timeRange ? IntersectionType(exact, timeRangeDto(o.timeRange)) : exact, `${schemaName}Filter`);
   return {
     ...o,
+    saveDto,
+    writeOnly: o.writeOnly ?? writeOnlyColumnsOf(o.entity),
     sortable: [...new Set([...o.sortable, ...BASE_SORTABLE])] as (keyof E & string)[],
     schemaName,
     updateDto: named(IntersectionType(identityDto(o.idField), PartialType(writable)), `${schemaName}Update`),
@@ -111,7 +124,7 @@ export function defineResource<E extends BaseRecord>(o: ResourceOptions<E>): Res
     listDto: named(IntersectionType(filterDto, ListControls), `${schemaName}ListRequest`),
     pageDto: named(IntersectionType(filterDto, PageControls), `${schemaName}PageRequest`),
     duplicateMessage: `${o.title} exists`,
-    serviceToken: `CrudService:${o.path}`,
+    serviceToken: Symbol(`CrudService ${o.path}`),
     permissionFor: (action) => `${o.permission}:${action}`,
   };
 }

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import pino, { DestinationStream, Level, Logger } from 'pino';
 import { HttpLogger, pinoHttp } from 'pino-http';
 import { AppConfig } from '../config/app-config';
+import { secretFieldNames } from '../crud/field-registry';
 import { RequestContext } from '../tenancy/request-context';
 
 /** Nest's LOG_LEVEL values (README) to pino's levels. */
@@ -15,17 +16,21 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Query parameters carrying device credentials (the device calls): request URLs are logged. */
 const SECRET_QUERY = /([?&](?:token|secret)=)[^&#]*/gi;
 
-const SECRET_FIELDS = ['password', 'accessKeySecret', 'secret'];
-/** Paths pino censors in every line: credentials in headers, query and any logged body or object. */
-export const REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers["proxy-authorization"]',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  'req.query.token',
-  'req.query.secret',
-  ...SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `req.body.${f}`]),
-];
+/**
+ * Paths pino censors in every line: credentials in headers and query, and every field declared secret
+ * (fields.ts) in any logged body or object. Read when a logger is made, after the app's entities loaded.
+ */
+export function redactPaths(): string[] {
+  return [
+    'req.headers.authorization',
+    'req.headers["proxy-authorization"]',
+    'req.headers.cookie',
+    'res.headers["set-cookie"]',
+    'req.query.token',
+    'req.query.secret',
+    ...secretFieldNames().flatMap((f) => [f, `*.${f}`, `req.body.${f}`]),
+  ];
+}
 
 export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY, '$1[Redacted]');
@@ -74,7 +79,7 @@ export class AppLogging {
         level: PINO_LEVELS[config.logLevel] ?? 'info',
         base: { service },
         timestamp: pino.stdTimeFunctions.isoTime,
-        redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
+        redact: { paths: redactPaths(), censor: '[Redacted]' },
         // tenant and user of the request whose async context writes the line (set by the guards)
         mixin: () => ({ ...RequestContext.identity() }),
       },

@@ -7,6 +7,10 @@ import { routeOf } from '../logging/app-logging';
 import { OutboxRelay } from '../messaging/outbox.relay';
 
 type Labels = 'method' | 'route' | 'status';
+/** What became of one delivery attempt: handed over, to be tried again, given up. */
+export type DeliveryOutcome = 'sent' | 'retry' | 'failed';
+/** Messages waiting to be sent, per channel (e.g. `{ email: 3, sms: 0 }`). */
+export type PendingCounter = () => Promise<Record<string, number>>;
 
 /** mysql2's pool keeps its connections in queues it does not expose otherwise (checked against mysql2 3.x). */
 interface Mysql2Pool {
@@ -26,6 +30,8 @@ export class Metrics {
   readonly registry = new Registry();
   private readonly requests: Counter<Labels>;
   private readonly duration: Histogram<Labels>;
+  private readonly messagesSent: Counter<'channel' | 'outcome'>;
+  private pendingCounter?: PendingCounter;
 
   constructor(config: AppConfig, dataSource: DataSource, relay: OutboxRelay) {
     const registers = [this.registry];
@@ -48,6 +54,23 @@ export class Metrics {
         await relay.backlog().then((n) => this.set(n), () => undefined);
       },
     });
+    this.messagesSent = new Counter({
+      name: 'messages_sent_total',
+      help: 'Delivery attempts of stored messages, by channel (email, sms) and outcome (sent, retry, failed)',
+      labelNames: ['channel', 'outcome'],
+      registers,
+    });
+    const pending: Gauge<'channel'> = new Gauge({
+      name: 'messages_pending',
+      help: 'Stored messages waiting to be sent or retried, by channel (read at scrape time, across tenants)',
+      labelNames: ['channel'],
+      registers,
+      collect: async () => {
+        // an unavailable database leaves the last values (readiness reports it)
+        const counts = await this.pendingCounter?.().catch(() => undefined);
+        for (const [channel, n] of Object.entries(counts ?? {})) pending.set({ channel }, n);
+      },
+    });
     if (dataSource.options.type === 'mysql' || dataSource.options.type === 'mariadb') this.poolGauges(dataSource, registers);
   }
 
@@ -61,6 +84,16 @@ export class Metrics {
     });
     next();
   };
+
+  /** Counts one delivery attempt of a stored message. */
+  messageAttempted(channel: string, outcome: DeliveryOutcome): void {
+    this.messagesSent.inc({ channel, outcome });
+  }
+
+  /** Where `messages_pending` reads its values (the service that delivers messages sets it). */
+  countPendingWith(counter: PendingCounter): void {
+    this.pendingCounter = counter;
+  }
 
   private poolGauges(dataSource: DataSource, registers: Registry[]): void {
     const pool = () => (dataSource.driver as unknown as { pool?: Mysql2Pool }).pool;

@@ -7,6 +7,15 @@ export const epochMillis: ValueTransformer = {
 };
 
 /**
+ * A list of strings (e-mail addresses, phone numbers) stored as one comma-separated TEXT column; the
+ * field's validation keeps commas out of the items.
+ */
+export const commaList: ValueTransformer = {
+  to: (value: string[] | null | undefined) => (Array.isArray(value) ? value.join(',') : value),
+  from: (value: string | null) => (value === null || value === undefined ? null : value === '' ? [] : value.split(',')),
+};
+
+/**
  * `delete_time` stores 0 while live so a unique index over (tenant, key, delete_time) blocks live
  * duplicates on MySQL and SQLite alike; the API shows that live sentinel as null.
  */

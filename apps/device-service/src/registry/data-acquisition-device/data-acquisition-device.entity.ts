@@ -1,6 +1,7 @@
-import { BaseRecord, epochMillis } from '@app/common';
-import { ApiProperty } from '@nestjs/swagger';
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { BaseRecord, Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
+import { DEVICE_NUMBER_MESSAGE, DEVICE_NUMBER_PATTERN } from '../numbers';
+import { ProvisioningSecret, SecretHash } from '../provisioning-secret';
 
 /**
  * A registered data-acquisition device: the operator's fields (number, name, remark, secret) and
@@ -11,51 +12,51 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Index('uk_data_acquisition_device_no', ['dataAcquisitionDeviceNo', 'deleteTime'], { unique: true })
 @Index('idx_data_acquisition_device_created', ['tenantId', 'deleteTime', 'createdTime'])
 export class DataAcquisitionDevice extends BaseRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   dataAcquisitionDeviceId: string;
 
-  @ApiProperty({ example: 'DAD-0001', description: 'Globally unique device number' })
-  @Column({ type: 'varchar', length: 64 })
+  @Field.text({
+    max: 64,
+    required: true,
+    key: true,
+    pattern: DEVICE_NUMBER_PATTERN,
+    patternMessage: DEVICE_NUMBER_MESSAGE,
+    example: 'DAD-0001',
+    description: 'Globally unique device number',
+  })
   dataAcquisitionDeviceNo: string;
 
-  @ApiProperty({ type: String, nullable: true, example: 'Gate scanner 3' })
-  @Column({ type: 'varchar', length: 255, nullable: true })
+  @Field.text({ max: 255, example: 'Gate scanner 3' })
   name: string | null;
 
-  @ApiProperty({ type: String, nullable: true, example: 'Replaced battery 2026-03' })
-  @Column({ type: 'varchar', length: 500, nullable: true })
+  @Field.text({ max: 500, example: 'Replaced battery 2026-03' })
   remark: string | null;
 
-  @ApiProperty({ type: String, nullable: true, example: '2.4.1', description: 'Reported by the device' })
-  @Column({ type: 'varchar', length: 64, nullable: true })
+  @ProvisioningSecret()
+  secret?: string;
+
+  // what the device reports through pushInfo: never part of a write body
+  @Field.text({ max: 64, readOnly: true, example: '2.4.1', description: 'Reported by the device' })
   firmwareVersion: string | null;
 
-  @ApiProperty({ type: String, nullable: true, example: 'DA-200', description: 'Reported by the device' })
-  @Column({ type: 'varchar', length: 64, nullable: true })
+  @Field.text({ max: 64, readOnly: true, example: 'DA-200', description: 'Reported by the device' })
   model: string | null;
 
-  @ApiProperty({ type: String, nullable: true, example: '192.168.1.23', description: 'Reported by the device (IPv4 or IPv6)' })
-  @Column({ type: 'varchar', length: 45, nullable: true })
+  @Field.text({ max: 45, readOnly: true, example: '192.168.1.23', description: 'Reported by the device (IPv4 or IPv6)' })
   ipAddress: string | null;
 
-  @ApiProperty({ type: String, nullable: true, example: '00:1A:2B:3C:4D:5E', description: 'Reported by the device' })
-  @Column({ type: 'varchar', length: 17, nullable: true })
+  @Field.text({ max: 17, readOnly: true, example: '00:1A:2B:3C:4D:5E', description: 'Reported by the device' })
   macAddress: string | null;
 
-  @ApiProperty({ type: String, nullable: true, example: 'DAS-0001', description: 'The server the device last reported being bound to' })
-  @Column({ type: 'varchar', length: 64, nullable: true })
+  @Field.text({ max: 64, readOnly: true, example: 'DAS-0001', description: 'The server the device last reported being bound to' })
   dataAcquisitionServerNo: string | null;
 
-  @ApiProperty({ type: 'integer', nullable: true, example: 87, description: 'Battery level in percent, reported by the device' })
-  @Column({ type: 'int', nullable: true })
+  @Field.int({ readOnly: true, example: 87, description: 'Battery level in percent, reported by the device' })
   batteryLevel: number | null;
 
-  @ApiProperty({ type: 'integer', nullable: true, example: 1763800000000, description: 'Epoch milliseconds of the last pushInfo' })
-  @Column({ type: 'bigint', nullable: true, transformer: epochMillis })
+  @Field.time({ readOnly: true, example: 1763800000000, description: 'Time of the last pushInfo' })
   lastSeenTime: number | null;
 
-  /** Salted scrypt hash of the provisioning secret: never selected, never documented. */
-  @Column({ type: 'varchar', length: 255, select: false })
+  @SecretHash()
   secretHash: string;
 }

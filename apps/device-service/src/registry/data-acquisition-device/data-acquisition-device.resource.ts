@@ -1,6 +1,5 @@
 import { defineResource } from '@app/common';
 import { secretToHash } from '../provisioning-secret';
-import { DataAcquisitionDeviceSave } from './data-acquisition-device.dto';
 import { DataAcquisitionDevice } from './data-acquisition-device.entity';
 
 export const dataAcquisitionDeviceResource = defineResource({
@@ -10,12 +9,10 @@ export const dataAcquisitionDeviceResource = defineResource({
   title: 'Data acquisition device',
   entity: DataAcquisitionDevice,
   idField: 'dataAcquisitionDeviceId',
-  saveDto: DataAcquisitionDeviceSave,
   filters: ['dataAcquisitionDeviceNo'],
   sortable: ['dataAcquisitionDeviceNo', 'name', 'lastSeenTime'],
   defaultSort: [['createdTime', 'DESC']],
   // unique across tenants (the index has no tenant column): 422 "Data acquisition device exists"
   uniqueKey: ['dataAcquisitionDeviceNo'],
-  writeOnly: ['secretHash'],
   toColumns: secretToHash,
 });

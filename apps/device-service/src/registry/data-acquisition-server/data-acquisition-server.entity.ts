@@ -1,6 +1,7 @@
-import { BaseRecord, epochMillis } from '@app/common';
-import { ApiProperty } from '@nestjs/swagger';
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { BaseRecord, Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
+import { DEVICE_NUMBER_MESSAGE, DEVICE_NUMBER_PATTERN } from '../numbers';
+import { ProvisioningSecret, SecretHash } from '../provisioning-secret';
 
 /**
  * A registered data-acquisition server. Its number is unique across all tenants (a device or server
@@ -10,32 +11,40 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Index('uk_data_acquisition_server_no', ['dataAcquisitionServerNo', 'deleteTime'], { unique: true })
 @Index('idx_data_acquisition_server_created', ['tenantId', 'deleteTime', 'createdTime'])
 export class DataAcquisitionServer extends BaseRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   dataAcquisitionServerId: string;
 
-  @ApiProperty({ example: 'DAS-0001', description: 'Globally unique server number' })
-  @Column({ type: 'varchar', length: 64 })
+  @Field.text({
+    max: 64,
+    required: true,
+    key: true,
+    pattern: DEVICE_NUMBER_PATTERN,
+    patternMessage: DEVICE_NUMBER_MESSAGE,
+    example: 'DAS-0001',
+    description: 'Globally unique server number',
+  })
   dataAcquisitionServerNo: string;
 
-  @ApiProperty({ type: String, nullable: true, example: 'Plant 1, hall B' })
-  @Column({ type: 'varchar', length: 255, nullable: true })
+  @Field.text({ max: 255, example: 'Plant 1, hall B' })
   name: string | null;
 
-  @ApiProperty({ type: String, nullable: true, example: 'Rack 4' })
-  @Column({ type: 'varchar', length: 500, nullable: true })
+  @Field.text({ max: 500, example: 'Rack 4' })
   remark: string | null;
 
-  @ApiProperty({ type: String, nullable: true, example: '10.0.4.17', description: 'Reported by the server (updateInternalIpByDataAcquisitionServerNo)' })
-  @Column({ type: 'varchar', length: 45, nullable: true })
+  @ProvisioningSecret()
+  secret?: string;
+
+  @Field.text({
+    max: 45,
+    readOnly: true,
+    example: '10.0.4.17',
+    description: 'Reported by the server (updateInternalIpByDataAcquisitionServerNo)',
+  })
   internalIp: string | null;
 
-  @ApiProperty({ type: 'integer', nullable: true, example: 1763800000000, description: 'Epoch milliseconds of the last internal IP report' })
-  @Column({ type: 'bigint', nullable: true, transformer: epochMillis })
+  @Field.time({ readOnly: true, example: 1763800000000, description: 'Time of the last internal IP report' })
   internalIpTime: number | null;
 
-  /** Salted scrypt hash of the provisioning secret: never selected, never documented. */
-  @Column({ type: 'varchar', length: 255, select: false })
+  @SecretHash()
   secretHash: string;
 }
-

@@ -1,6 +1,5 @@
 import { defineResource } from '@app/common';
 import { secretToHash } from '../provisioning-secret';
-import { DataAcquisitionServerSave } from './data-acquisition-server.dto';
 import { DataAcquisitionServer } from './data-acquisition-server.entity';
 
 export const dataAcquisitionServerResource = defineResource({
@@ -10,12 +9,10 @@ export const dataAcquisitionServerResource = defineResource({
   title: 'Data acquisition server',
   entity: DataAcquisitionServer,
   idField: 'dataAcquisitionServerId',
-  saveDto: DataAcquisitionServerSave,
   filters: ['dataAcquisitionServerNo'],
   sortable: ['dataAcquisitionServerNo', 'name'],
   defaultSort: [['createdTime', 'DESC']],
   // unique across tenants (the index has no tenant column): 422 "Data acquisition server exists"
   uniqueKey: ['dataAcquisitionServerNo'],
-  writeOnly: ['secretHash'],
   toColumns: secretToHash,
 });

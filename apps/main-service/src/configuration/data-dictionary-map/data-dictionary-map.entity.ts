@@ -1,28 +1,23 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
 import { NamedSortedRecord } from '../shared/named-sorted';
 
 @Entity('configuration_data_dictionary_map')
 @Index('uk_data_dictionary_map_key', ['tenantId', 'dataDictionaryTypeCode', 'dataDictionaryCode', 'key', 'deleteTime'], { unique: true })
 @Index('idx_data_dictionary_map_sort', ['tenantId', 'deleteTime', 'sort', 'createdTime'])
 export class DataDictionaryMap extends NamedSortedRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   dataDictionaryMapId: string;
 
-  @ApiProperty({ example: 'gender' })
-  @Column({ type: 'varchar', length: 64 })
+  @Field.text({ max: 64, required: true, key: true, example: 'gender' })
   dataDictionaryTypeCode: string;
 
-  @ApiProperty({ example: 'male' })
-  @Column({ type: 'varchar', length: 64 })
+  @Field.text({ max: 64, required: true, key: true, example: 'male' })
   dataDictionaryCode: string;
 
-  @ApiProperty({ example: 'icon' })
-  @Column({ type: 'varchar', length: 128 })
+  @Field.text({ max: 128, required: true, key: true, example: 'icon' })
   key: string;
 
-  @ApiProperty({ type: String, nullable: true, example: 'mdi-gender-male' })
-  @Column({ type: 'varchar', length: 1024, nullable: true })
+  @Field.text({ max: 1024, example: 'mdi-gender-male' })
   value: string | null;
 }

@@ -1,5 +1,4 @@
 import { defineResource } from '@app/common';
-import { DataDictionaryMapSave } from './data-dictionary-map.dto';
 import { DataDictionaryMap } from './data-dictionary-map.entity';
 
 export const dataDictionaryMapResource = defineResource({
@@ -9,7 +8,6 @@ export const dataDictionaryMapResource = defineResource({
   title: 'Data dictionary map',
   entity: DataDictionaryMap,
   idField: 'dataDictionaryMapId',
-  saveDto: DataDictionaryMapSave,
   filters: ['dataDictionaryTypeCode', 'dataDictionaryCode', 'key'],
   sortable: ['dataDictionaryTypeCode', 'dataDictionaryCode', 'key', 'sort'],
   defaultSort: [['sort', 'ASC'], ['createdTime', 'ASC']],

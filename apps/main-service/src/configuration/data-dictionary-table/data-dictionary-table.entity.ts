@@ -1,32 +1,28 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
 import { NamedSortedRecord } from '../shared/named-sorted';
 
 @Entity('configuration_data_dictionary_table')
-@Index('uk_data_dictionary_table_key', ['tenantId', 'dataDictionaryTypeCode', 'dataDictionaryCode', 'row', 'key', 'deleteTime'], { unique: true })
+@Index('uk_data_dictionary_table_key', ['tenantId', 'dataDictionaryTypeCode', 'dataDictionaryCode', 'row', 'key', 'deleteTime'], {
+  unique: true,
+})
 @Index('idx_data_dictionary_table_sort', ['tenantId', 'deleteTime', 'sort', 'createdTime'])
 export class DataDictionaryTable extends NamedSortedRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   dataDictionaryTableId: string;
 
-  @ApiProperty({ example: 'region' })
-  @Column({ type: 'varchar', length: 64 })
+  @Field.text({ max: 64, required: true, key: true, example: 'region' })
   dataDictionaryTypeCode: string;
 
-  @ApiProperty({ example: 'cn' })
-  @Column({ type: 'varchar', length: 64 })
+  @Field.text({ max: 64, required: true, key: true, example: 'cn' })
   dataDictionaryCode: string;
 
-  @ApiProperty({ example: '1' })
-  @Column({ type: 'varchar', length: 64 })
+  @Field.text({ max: 64, required: true, key: true, example: '1' })
   row: string;
 
-  @ApiProperty({ example: 'capital' })
-  @Column({ type: 'varchar', length: 128 })
+  @Field.text({ max: 128, required: true, key: true, example: 'capital' })
   key: string;
 
-  @ApiProperty({ type: String, nullable: true, example: 'Beijing' })
-  @Column({ type: 'varchar', length: 1024, nullable: true })
+  @Field.text({ max: 1024, example: 'Beijing' })
   value: string | null;
 }

@@ -1,5 +1,4 @@
 import { defineResource } from '@app/common';
-import { DataDictionaryTableSave } from './data-dictionary-table.dto';
 import { DataDictionaryTable } from './data-dictionary-table.entity';
 
 export const dataDictionaryTableResource = defineResource({
@@ -9,7 +8,6 @@ export const dataDictionaryTableResource = defineResource({
   title: 'Data dictionary table',
   entity: DataDictionaryTable,
   idField: 'dataDictionaryTableId',
-  saveDto: DataDictionaryTableSave,
   filters: ['dataDictionaryTypeCode', 'dataDictionaryCode', 'row'],
   sortable: ['dataDictionaryTypeCode', 'dataDictionaryCode', 'row', 'sort'],
   defaultSort: [['sort', 'ASC'], ['createdTime', 'ASC']],

@@ -1,20 +1,17 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
 import { NamedSortedRecord } from '../shared/named-sorted';
 
 @Entity('configuration_data_dictionary_type')
 @Index('uk_data_dictionary_type_key', ['tenantId', 'dataDictionaryTypeCode', 'deleteTime'], { unique: true })
 @Index('idx_data_dictionary_type_sort', ['tenantId', 'deleteTime', 'sort', 'createdTime'])
 export class DataDictionaryType extends NamedSortedRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   dataDictionaryTypeId: string;
 
-  @ApiProperty({ example: 'gender' })
-  @Column({ type: 'varchar', length: 64 })
+  @Field.text({ max: 64, required: true, key: true, example: 'gender' })
   dataDictionaryTypeCode: string;
 
-  @ApiProperty({ type: String, nullable: true, example: 'Genders' })
-  @Column({ type: 'varchar', length: 500, nullable: true })
+  @Field.text({ max: 500, example: 'Genders' })
   remark: string | null;
 }

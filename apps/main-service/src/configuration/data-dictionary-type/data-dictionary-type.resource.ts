@@ -1,5 +1,4 @@
 import { defineResource } from '@app/common';
-import { DataDictionaryTypeSave } from './data-dictionary-type.dto';
 import { DataDictionaryType } from './data-dictionary-type.entity';
 
 export const dataDictionaryTypeResource = defineResource({
@@ -9,7 +8,6 @@ export const dataDictionaryTypeResource = defineResource({
   title: 'Data dictionary type',
   entity: DataDictionaryType,
   idField: 'dataDictionaryTypeId',
-  saveDto: DataDictionaryTypeSave,
   filters: ['dataDictionaryTypeCode'],
   sortable: ['dataDictionaryTypeCode', 'sort'],
   defaultSort: [['sort', 'ASC'], ['createdTime', 'ASC']],

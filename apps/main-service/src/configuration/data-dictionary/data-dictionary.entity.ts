@@ -1,28 +1,23 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
 import { NamedSortedRecord } from '../shared/named-sorted';
 
 @Entity('configuration_data_dictionary')
 @Index('uk_data_dictionary_key', ['tenantId', 'dataDictionaryTypeCode', 'dataDictionaryCode', 'deleteTime'], { unique: true })
 @Index('idx_data_dictionary_sort', ['tenantId', 'deleteTime', 'sort', 'createdTime'])
 export class DataDictionary extends NamedSortedRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   dataDictionaryId: string;
 
-  @ApiProperty({ example: 'gender' })
-  @Column({ type: 'varchar', length: 64 })
+  @Field.text({ max: 64, required: true, key: true, example: 'gender' })
   dataDictionaryTypeCode: string;
 
-  @ApiProperty({ example: 'male' })
-  @Column({ type: 'varchar', length: 64 })
+  @Field.text({ max: 64, required: true, key: true, example: 'male' })
   dataDictionaryCode: string;
 
-  @ApiProperty({ type: String, nullable: true, example: '1' })
-  @Column({ type: 'varchar', length: 1024, nullable: true })
+  @Field.text({ max: 1024, example: '1' })
   value: string | null;
 
-  @ApiProperty({ type: String, nullable: true, example: 'Shown in the gender selector' })
-  @Column({ type: 'varchar', length: 500, nullable: true })
+  @Field.text({ max: 500, example: 'Shown in the gender selector' })
   remark: string | null;
 }

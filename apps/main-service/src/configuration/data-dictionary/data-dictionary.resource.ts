@@ -1,5 +1,4 @@
 import { defineResource } from '@app/common';
-import { DataDictionarySave } from './data-dictionary.dto';
 import { DataDictionary } from './data-dictionary.entity';
 
 export const dataDictionaryResource = defineResource({
@@ -9,7 +8,6 @@ export const dataDictionaryResource = defineResource({
   title: 'Data dictionary',
   entity: DataDictionary,
   idField: 'dataDictionaryId',
-  saveDto: DataDictionarySave,
   filters: ['dataDictionaryTypeCode', 'dataDictionaryCode'],
   sortable: ['dataDictionaryTypeCode', 'dataDictionaryCode', 'sort'],
   defaultSort: [['sort', 'ASC'], ['createdTime', 'ASC']],

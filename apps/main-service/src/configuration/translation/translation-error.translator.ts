@@ -1,6 +1,5 @@
-import { AppConfig, availableLanguages, CrudService, ErrorTranslator, LIVE } from '@app/common';
+import { AppConfig, availableLanguages, CrudService, ErrorTranslator, TenantScope } from '@app/common';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { Translation } from './translation.entity';
 import { translationResource } from './translation.resource';
 
@@ -40,10 +39,14 @@ export class TranslationErrorTranslator extends ErrorTranslator implements OnMod
   constructor(
     @Inject(translationResource.serviceToken) private readonly translations: CrudService<Translation>,
     private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
   ) {
     super();
     live.add(this);
+  }
+
+  /** Error texts are the default tenant's, whoever the failing request was (anonymous ones included). */
+  private get defaultTenant(): TenantScope {
+    return TenantScope.system('translating error texts', this.config.defaultTenantId, 'error-translator');
   }
 
   /** How many languages' texts are held (observability and tests). */
@@ -53,7 +56,11 @@ export class TranslationErrorTranslator extends ErrorTranslator implements OnMod
 
   async translate(error: string, acceptLanguage: string | undefined): Promise<string | undefined> {
     if (!acceptLanguage) return undefined;
-    const existing = await this.cached(() => this.languages, (e) => (this.languages = e), () => this.loadLanguages());
+    const existing = await this.cached(
+      () => this.languages,
+      (e) => (this.languages = e),
+      () => this.loadLanguages(),
+    );
     for (const language of availableLanguages(acceptLanguage, existing)) {
       const value = (await this.textsOf(language)).get(error);
       if (value) return value;
@@ -90,11 +97,9 @@ export class TranslationErrorTranslator extends ErrorTranslator implements OnMod
 
   /** Lower-cased tag -> stored tag of every language with at least one completed error text. */
   private async loadLanguages(): Promise<Map<string, string>> {
-    const rows: { language: string }[] = await this.dataSource
-      .getRepository(Translation)
-      .createQueryBuilder('t')
+    const rows: { language: string }[] = await this.translations.table
+      .select(this.defaultTenant, { namespace: ERROR_NAMESPACE, draft: false }, 't')
       .select('DISTINCT t.language', 'language')
-      .where({ tenantId: this.config.defaultTenantId, namespace: ERROR_NAMESPACE, draft: false, deleteTime: LIVE })
       .andWhere('t.value IS NOT NULL')
       .getRawMany();
     const languages = new Map<string, string>();
@@ -103,7 +108,7 @@ export class TranslationErrorTranslator extends ErrorTranslator implements OnMod
   }
 
   private async loadTexts(language: string): Promise<Map<string, string>> {
-    const rows = await this.translations.findAll(this.config.defaultTenantId, { language, namespace: ERROR_NAMESPACE, draft: false });
+    const rows = await this.translations.query.list(this.defaultTenant, { language, namespace: ERROR_NAMESPACE, draft: false });
     return new Map(rows.filter((r) => r.value).map((r) => [r.key, r.value as string]));
   }
 

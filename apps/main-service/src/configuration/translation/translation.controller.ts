@@ -1,4 +1,4 @@
-import { AppConfig, CrudController, Operation, ResourceController, WithExtra } from '@app/common';
+import { AppConfig, CrudController, Operation, ResourceController, TenantScope, WithExtra } from '@app/common';
 import { Body, Inject, NotFoundException, Post, Query, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiQuery } from '@nestjs/swagger';
@@ -22,7 +22,15 @@ export class TranslationController extends CrudController(resource) {
     description:
       'Multipart part `file` (at most 5 MiB): the first worksheet, header row `language | namespace | key | value`, then at most 50,000 rows. All or nothing: a bad row refuses the import, named by its sheet row number. A workbook whose parts inflate beyond 32 MiB each or 40 MiB together is refused (400) without being unpacked further.',
     permission: resource.permissionFor('create'),
-    response: { data: 'boolean', example: true, extra: { count: { type: 'integer', example: 2 }, inserted: { type: 'integer', example: 1 }, updated: { type: 'integer', example: 1 } } },
+    response: {
+      data: 'boolean',
+      example: true,
+      extra: {
+        count: { type: 'integer', example: 2 },
+        inserted: { type: 'integer', example: 1 },
+        updated: { type: 'integer', example: 1 },
+      },
+    },
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
@@ -41,14 +49,39 @@ export class TranslationController extends CrudController(resource) {
       'Body: `{ "<key>": "<fallback value>" }`, JSON or form-encoded. Each key that does not exist yet becomes a draft; existing entries are never overwritten. Bounded (64 KiB, 100 keys), rate-limited per client address (SAVE_MISSING_RATE_LIMIT per minute), and switched off with SAVE_MISSING_ENABLED=false.',
     response: { data: 'boolean', example: true, extra: { created: { type: 'integer', example: 1 } } },
   })
-  @ApiQuery({ name: 'lng', required: true, type: String, pattern: LANGUAGE_PATTERN.source, maxLength: LANGUAGE_MAX, example: 'en-US', description: 'BCP 47 language tag' })
-  @ApiQuery({ name: 'ns', required: true, type: String, pattern: NAMESPACE_PATTERN.source, maxLength: NAMESPACE_MAX, example: 'common', description: 'i18next namespace' })
+  @ApiQuery({
+    name: 'lng',
+    required: true,
+    type: String,
+    pattern: LANGUAGE_PATTERN.source,
+    maxLength: LANGUAGE_MAX,
+    example: 'en-US',
+    description: 'BCP 47 language tag',
+  })
+  @ApiQuery({
+    name: 'ns',
+    required: true,
+    type: String,
+    pattern: NAMESPACE_PATTERN.source,
+    maxLength: NAMESPACE_MAX,
+    example: 'common',
+    description: 'i18next namespace',
+  })
   @ApiBody({ schema: { type: 'object', additionalProperties: { type: 'string' }, example: { 'button.save': 'Save' } } })
   async saveMissing(@Query() query: Record<string, unknown>, @Body() body: unknown) {
     if (!this.config.saveMissingEnabled) throw new NotFoundException();
     const report = parseMissingReport(query, body);
-    const rows = report.entries.map(({ key, value }) => ({ language: report.language, namespace: report.namespace, key, value, draft: true }));
-    const created = await this.crud.insertMissing({ tenantId: this.config.defaultTenantId, username: 'saveMissing' }, rows);
+    const rows = report.entries.map(({ key, value }) => ({
+      language: report.language,
+      namespace: report.namespace,
+      key,
+      value,
+      draft: true,
+    }));
+    // anonymous reports land in the default tenant, as drafts an operator reviews
+    const scope = TenantScope.system('saveMissing reports of missing i18n keys', this.config.defaultTenantId, 'saveMissing');
+    let created = 0;
+    for (const row of rows) if (await this.crud.writer.insertIfAbsent(scope, row)) created++;
     return new WithExtra(true, { created });
   }
 }

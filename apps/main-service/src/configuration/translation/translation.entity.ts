@@ -1,32 +1,58 @@
-import { BaseRecord } from '@app/common';
-import { ApiProperty } from '@nestjs/swagger';
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { BaseRecord, Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
+
+export const LANGUAGE_PATTERN = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
+/** i18next namespaces may be paths or scoped names (`admin/users`, `@org/pkg`); no segment starts with a dot (no `..`). */
+export const NAMESPACE_PATTERN = /^[A-Za-z0-9_@-][A-Za-z0-9_.@-]*(\/[A-Za-z0-9_@-][A-Za-z0-9_.@-]*)*$/;
+export const LANGUAGE_MAX = 35;
+export const NAMESPACE_MAX = 64;
+export const KEY_MAX = 255;
+export const VALUE_MAX = 10000;
 
 @Entity('configuration_translation')
 @Index('uk_translation_key', ['tenantId', 'language', 'namespace', 'key', 'deleteTime'], { unique: true })
 @Index('idx_translation_sort', ['tenantId', 'deleteTime', 'createdTime'])
 export class Translation extends BaseRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   translationId: string;
 
-  @ApiProperty({ example: 'en-US', description: 'BCP 47 language tag' })
-  @Column({ type: 'varchar', length: 35 })
+  @Field.text({
+    max: LANGUAGE_MAX,
+    required: true,
+    key: true,
+    pattern: LANGUAGE_PATTERN,
+    patternMessage: '$property must be a BCP 47 language tag such as en-US',
+    example: 'en-US',
+    description: 'BCP 47 language tag',
+  })
   language: string;
 
-  @ApiProperty({ example: 'common' })
-  @Column({ type: 'varchar', length: 64 })
+  @Field.text({
+    max: NAMESPACE_MAX,
+    required: true,
+    key: true,
+    pattern: NAMESPACE_PATTERN,
+    patternMessage: '$property must be /-separated segments of letters, digits, _ . @ - not starting with a dot',
+    example: 'common',
+  })
   namespace: string;
 
-  @ApiProperty({ example: 'button.save', description: 'Flat dotted key, may carry a plural suffix (_one, _other, ...)' })
-  @Column({ type: 'varchar', length: 255 })
+  @Field.text({
+    max: KEY_MAX,
+    required: true,
+    key: true,
+    example: 'button.save',
+    description: 'Flat dotted key, may carry a plural suffix (_one, _other, ...)',
+  })
   key: string;
 
-  @ApiProperty({ type: String, nullable: true, example: 'Save' })
-  @Column({ type: 'text', nullable: true })
+  @Field.text({ max: VALUE_MAX, example: 'Save' })
   value: string | null;
 
-  @ApiProperty({ example: false, description: 'True for entries reported missing by a front end and not yet completed by an operator' })
-  @Column({ type: 'boolean', default: false })
+  @Field.bool({
+    default: false,
+    example: false,
+    description: 'True for entries reported missing by a front end and not yet completed by an operator; set false when completing a draft',
+  })
   draft: boolean;
 }

@@ -1,5 +1,4 @@
 import { defineResource } from '@app/common';
-import { TranslationSave } from './translation.dto';
 import { Translation } from './translation.entity';
 
 export const translationResource = defineResource({
@@ -9,7 +8,6 @@ export const translationResource = defineResource({
   title: 'Translation',
   entity: Translation,
   idField: 'translationId',
-  saveDto: TranslationSave,
   filters: ['language', 'namespace', 'key', 'draft'],
   sortable: ['language', 'namespace', 'key'],
   defaultSort: [['createdTime', 'ASC']],

@@ -1,5 +1,4 @@
 import { defineResource } from '@app/common';
-import { ValueSetMapSave } from './value-set-map.dto';
 import { ValueSetMap } from './value-set-map.entity';
 
 export const valueSetMapResource = defineResource({
@@ -9,7 +8,6 @@ export const valueSetMapResource = defineResource({
   title: 'Value set map',
   entity: ValueSetMap,
   idField: 'valueSetMapId',
-  saveDto: ValueSetMapSave,
   filters: ['valueSetTypeCode', 'key'],
   sortable: ['valueSetTypeCode', 'key', 'sort'],
   defaultSort: [['sort', 'ASC'], ['createdTime', 'ASC']],

@@ -1,4 +1,4 @@
-import { assertRowArray, CrudController, Operation, ResourceController, validateAllRows } from '@app/common';
+import { assertRowArray, CrudController, Operation, ResourceController, TenantScope, validateAllRows } from '@app/common';
 import { Body, Post } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
 import { ValueSetTableSave } from './value-set-table.dto';
@@ -16,6 +16,7 @@ export class ValueSetTableController extends CrudController(resource) {
   @ApiBody({ type: [ValueSetTableSave] })
   async saveBatch(@Body() body: unknown) {
     assertRowArray(body);
-    return this.crud.saveBatch(await validateAllRows(ValueSetTableSave, body));
+    const rows = await validateAllRows(ValueSetTableSave, body);
+    return this.crud.batches.insertAll(TenantScope.current(), rows);
   }
 }

@@ -1,19 +1,6 @@
-import { ClientId, Text } from '@app/common';
-import { NamedSortedFields } from '../shared/named-sorted';
+import { saveDtoOf } from '@app/common';
+import { ValueSetTable } from './value-set-table.entity';
 
-export class ValueSetTableSave extends NamedSortedFields {
-  @ClientId()
-  valueSetTableId?: string;
-
-  @Text({ max: 64, required: true, key: true, example: 'shift' })
-  valueSetTypeCode: string;
-
-  @Text({ max: 64, required: true, key: true, example: '1' })
-  row: string;
-
-  @Text({ max: 128, required: true, key: true, example: 'start' })
-  key: string;
-
-  @Text({ max: 1024, example: '08:00' })
-  value?: string | null;
-}
+/** The body of save (derived from the entity's fields), also the row of saveBatch. */
+export const ValueSetTableSave = saveDtoOf(ValueSetTable);
+export type ValueSetTableSave = InstanceType<typeof ValueSetTableSave>;

@@ -1,28 +1,23 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
 import { NamedSortedRecord } from '../shared/named-sorted';
 
 @Entity('configuration_value_set_table')
 @Index('uk_value_set_table_key', ['tenantId', 'valueSetTypeCode', 'row', 'key', 'deleteTime'], { unique: true })
 @Index('idx_value_set_table_sort', ['tenantId', 'deleteTime', 'sort', 'createdTime'])
 export class ValueSetTable extends NamedSortedRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   valueSetTableId: string;
 
-  @ApiProperty({ example: 'shift' })
-  @Column({ type: 'varchar', length: 64 })
+  @Field.text({ max: 64, required: true, key: true, example: 'shift' })
   valueSetTypeCode: string;
 
-  @ApiProperty({ example: '1' })
-  @Column({ type: 'varchar', length: 64 })
+  @Field.text({ max: 64, required: true, key: true, example: '1' })
   row: string;
 
-  @ApiProperty({ example: 'start' })
-  @Column({ type: 'varchar', length: 128 })
+  @Field.text({ max: 128, required: true, key: true, example: 'start' })
   key: string;
 
-  @ApiProperty({ type: String, nullable: true, example: '08:00' })
-  @Column({ type: 'varchar', length: 1024, nullable: true })
+  @Field.text({ max: 1024, example: '08:00' })
   value: string | null;
 }

@@ -1,5 +1,4 @@
 import { defineResource } from '@app/common';
-import { ValueSetTableSave } from './value-set-table.dto';
 import { ValueSetTable } from './value-set-table.entity';
 
 export const valueSetTableResource = defineResource({
@@ -9,7 +8,6 @@ export const valueSetTableResource = defineResource({
   title: 'Value set table',
   entity: ValueSetTable,
   idField: 'valueSetTableId',
-  saveDto: ValueSetTableSave,
   filters: ['valueSetTypeCode', 'row'],
   sortable: ['valueSetTypeCode', 'row', 'sort'],
   defaultSort: [['sort', 'ASC'], ['createdTime', 'ASC']],

@@ -1,20 +1,17 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
 import { NamedSortedRecord } from '../shared/named-sorted';
 
 @Entity('configuration_value_set_type')
 @Index('uk_value_set_type_key', ['tenantId', 'valueSetTypeCode', 'deleteTime'], { unique: true })
 @Index('idx_value_set_type_sort', ['tenantId', 'deleteTime', 'sort', 'createdTime'])
 export class ValueSetType extends NamedSortedRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   valueSetTypeId: string;
 
-  @ApiProperty({ example: 'priority' })
-  @Column({ type: 'varchar', length: 64 })
+  @Field.text({ max: 64, required: true, key: true, example: 'priority' })
   valueSetTypeCode: string;
 
-  @ApiProperty({ type: String, nullable: true, example: 'Task priorities' })
-  @Column({ type: 'varchar', length: 500, nullable: true })
+  @Field.text({ max: 500, example: 'Task priorities' })
   remark: string | null;
 }

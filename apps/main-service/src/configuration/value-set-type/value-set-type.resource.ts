@@ -1,5 +1,4 @@
 import { defineResource } from '@app/common';
-import { ValueSetTypeSave } from './value-set-type.dto';
 import { ValueSetType } from './value-set-type.entity';
 
 export const valueSetTypeResource = defineResource({
@@ -9,7 +8,6 @@ export const valueSetTypeResource = defineResource({
   title: 'Value set type',
   entity: ValueSetType,
   idField: 'valueSetTypeId',
-  saveDto: ValueSetTypeSave,
   filters: ['valueSetTypeCode'],
   sortable: ['valueSetTypeCode', 'sort'],
   defaultSort: [['sort', 'ASC'], ['createdTime', 'ASC']],

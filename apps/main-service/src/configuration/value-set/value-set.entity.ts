@@ -1,24 +1,20 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
 import { NamedSortedRecord } from '../shared/named-sorted';
 
 @Entity('configuration_value_set')
 @Index('uk_value_set_key', ['tenantId', 'valueSetTypeCode', 'value', 'deleteTime'], { unique: true })
 @Index('idx_value_set_sort', ['tenantId', 'deleteTime', 'sort', 'createdTime'])
 export class ValueSet extends NamedSortedRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   valueSetId: string;
 
-  @ApiProperty({ example: 'priority' })
-  @Column({ type: 'varchar', length: 64 })
+  @Field.text({ max: 64, required: true, key: true, example: 'priority' })
   valueSetTypeCode: string;
 
-  @ApiProperty({ example: 'high' })
-  @Column({ type: 'varchar', length: 255 })
+  @Field.text({ max: 255, required: true, key: true, example: 'high' })
   value: string;
 
-  @ApiProperty({ type: String, nullable: true, example: 'Highest priority' })
-  @Column({ type: 'varchar', length: 500, nullable: true })
+  @Field.text({ max: 500, example: 'Highest priority' })
   remark: string | null;
 }

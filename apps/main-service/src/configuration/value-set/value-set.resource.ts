@@ -1,5 +1,4 @@
 import { defineResource } from '@app/common';
-import { ValueSetSave } from './value-set.dto';
 import { ValueSet } from './value-set.entity';
 
 export const valueSetResource = defineResource({
@@ -9,7 +8,6 @@ export const valueSetResource = defineResource({
   title: 'Value set',
   entity: ValueSet,
   idField: 'valueSetId',
-  saveDto: ValueSetSave,
   filters: ['valueSetTypeCode', 'value'],
   sortable: ['valueSetTypeCode', 'value', 'sort'],
   defaultSort: [['sort', 'ASC'], ['createdTime', 'ASC']],

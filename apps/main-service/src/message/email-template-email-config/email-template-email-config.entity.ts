@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Entity, Index, PrimaryColumn } from 'typeorm';
-import { LinkRecord, RecordIdColumn } from '../shared/message-columns';
+import { Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
+import { LinkRecord, RecordId } from '../shared/message-fields';
 
 /** Links e-mail templates to their e-mail configurations: one live link per pair. Indexes: each exact filter, then createdTime, after (tenant, live). */
 @Entity('message_email_template_email_config')
@@ -9,13 +9,12 @@ import { LinkRecord, RecordIdColumn } from '../shared/message-columns';
 @Index('idx_email_tpl_cfg_template', ['tenantId', 'deleteTime', 'emailTemplateId', 'createdTime'])
 @Index('idx_email_tpl_cfg_config', ['tenantId', 'deleteTime', 'emailConfigId', 'createdTime'])
 export class EmailTemplateEmailConfig extends LinkRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   emailTemplateEmailConfigId: string;
 
-  @RecordIdColumn({ description: 'The e-mail template' })
+  @RecordId({ required: true, description: 'The e-mail template' })
   emailTemplateId: string;
 
-  @RecordIdColumn({ description: 'The e-mail configuration' })
+  @RecordId({ required: true, description: 'The e-mail configuration' })
   emailConfigId: string;
 }

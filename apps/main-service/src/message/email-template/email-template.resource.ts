@@ -1,13 +1,11 @@
 import { defineResource } from '@app/common';
 import { messageRoute, NEWEST_FIRST } from '../shared/message-resource';
-import { EmailTemplateSave } from './email-template.dto';
 import { EmailTemplate } from './email-template.entity';
 
 export const emailTemplateResource = defineResource({
   ...messageRoute('email-template', 'E-mail template'),
   entity: EmailTemplate,
   idField: 'emailTemplateId',
-  saveDto: EmailTemplateSave,
   filters: ['code', 'name', 'contentType', 'language', 'enabled'],
   sortable: ['code', 'name', 'contentType', 'language', 'enabled'],
   defaultSort: NEWEST_FIRST,

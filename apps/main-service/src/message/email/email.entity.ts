@@ -1,8 +1,17 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Entity, Index, PrimaryColumn } from 'typeorm';
-import { BodyTextColumn, ChoiceColumn, MessageColumn, TextColumn, TextListColumn, TimeColumn } from '../../shared/columns';
-import { BusinessRecord, CountColumn, RecordIdColumn } from '../shared/message-columns';
-import { EMAIL_MAX, SEND_STATUS_DEFAULT, SEND_STATUSES, SUBJECT_MAX } from '../shared/message-values';
+import { Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
+import { ErrorText } from '../../shared/fields';
+import { BusinessRecord, Count, RecordId, State } from '../shared/message-fields';
+import { CONTENT_MAX, EMAIL_MAX, EMAIL_RECIPIENTS_MAX, SEND_STATUS_DEFAULT, SEND_STATUSES, SUBJECT_MAX } from '../shared/message-values';
+
+const Addresses = (o: { required?: boolean; example: string[]; description: string }) =>
+  Field.textList({
+    max: EMAIL_MAX,
+    format: 'email',
+    maxItems: EMAIL_RECIPIENTS_MAX,
+    ...o,
+    description: `${o.description} (JSON array of up to ${EMAIL_RECIPIENTS_MAX} addresses)`,
+  });
 
 /** One e-mail. Indexes: each exact filter, then sendTime, after (tenant, live): filter + range + default sort is one index range scan. */
 @Entity('message_email')
@@ -13,44 +22,45 @@ import { EMAIL_MAX, SEND_STATUS_DEFAULT, SEND_STATUSES, SUBJECT_MAX } from '../s
 @Index('idx_email_email_template_id', ['tenantId', 'deleteTime', 'emailTemplateId', 'sendTime'])
 @Index('idx_email_from_address', ['tenantId', 'deleteTime', 'fromAddress', 'sendTime'])
 @Index('idx_email_status', ['tenantId', 'deleteTime', 'status', 'sendTime'])
+// the dispatcher's scan across tenants: PENDING live messages, oldest first
+@Index('idx_email_dispatch', ['status', 'deleteTime', 'createdTime'])
 export class Email extends BusinessRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   emailId: string;
 
-  @RecordIdColumn({ nullable: true, description: 'The e-mail configuration it is sent with' })
+  @RecordId({ description: 'The e-mail configuration it is sent with' })
   emailConfigId: string | null;
 
-  @RecordIdColumn({ nullable: true, description: 'The e-mail template it was made from' })
+  @RecordId({ description: 'The e-mail template it was made from' })
   emailTemplateId: string | null;
 
-  @TextColumn(EMAIL_MAX, { example: 'noreply@example.com', description: 'Sender address' })
+  @Field.text({ max: EMAIL_MAX, required: true, key: true, format: 'email', example: 'noreply@example.com', description: 'Sender address' })
   fromAddress: string;
 
-  @TextListColumn({ example: ['alice@example.com'], description: 'Recipients (JSON array of addresses)' })
+  @Addresses({ required: true, example: ['alice@example.com'], description: 'Recipients' })
   toAddresses: string[];
 
-  @TextListColumn({ nullable: true, example: ['bob@example.com'], description: 'Copy recipients' })
+  @Addresses({ example: ['bob@example.com'], description: 'Copy recipients' })
   ccAddresses: string[] | null;
 
-  @TextListColumn({ nullable: true, example: ['audit@example.com'], description: 'Blind copy recipients' })
+  @Addresses({ example: ['audit@example.com'], description: 'Blind copy recipients' })
   bccAddresses: string[] | null;
 
-  @TextColumn(SUBJECT_MAX, { example: 'Reset your password', description: 'Subject line' })
+  @Field.text({ max: SUBJECT_MAX, required: true, example: 'Reset your password', description: 'Subject line' })
   subject: string;
 
-  @BodyTextColumn({ example: '<p>Hello Alice, ...</p>', description: 'Body' })
+  @Field.text({ max: CONTENT_MAX, required: true, example: '<p>Hello Alice, ...</p>', description: 'Body' })
   content: string;
 
-  @ChoiceColumn(SEND_STATUSES, { default: SEND_STATUS_DEFAULT, example: SEND_STATUS_DEFAULT, description: 'Delivery state' })
+  @State(SEND_STATUSES, SEND_STATUS_DEFAULT, { description: 'Delivery state' })
   status: string;
 
-  @TimeColumn({ nullable: true, example: 1767229200000, description: 'When it was sent; null until then' })
+  @Field.time({ example: 1767229200000, description: 'When it was sent; null until then' })
   sendTime: number | null;
 
-  @MessageColumn({ nullable: true, example: '550 mailbox unavailable', description: 'Why the last attempt failed' })
+  @ErrorText({ example: '550 mailbox unavailable', description: 'Why the last attempt failed' })
   errorMessage: string | null;
 
-  @CountColumn({ example: 0, description: 'Attempts after the first' })
+  @Count({ example: 0, description: 'Attempts after the first' })
   retryCount: number;
 }

@@ -1,7 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Entity, Index, PrimaryColumn } from 'typeorm';
-import { ChoiceColumn } from '../../shared/columns';
-import { ConfigRecord } from '../shared/message-columns';
+import { Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
+import { ConfigRecord } from '../shared/message-fields';
 import { NOTIFICATION_CHANNELS } from '../shared/message-values';
 
 /** A delivery channel of notifications. Indexes: each exact filter, then createdTime, after (tenant, live). */
@@ -11,10 +10,9 @@ import { NOTIFICATION_CHANNELS } from '../shared/message-values';
 @Index('idx_notification_config_channel', ['tenantId', 'deleteTime', 'channel', 'createdTime'])
 @Index('idx_notification_config_enabled', ['tenantId', 'deleteTime', 'enabled', 'createdTime'])
 export class NotificationConfig extends ConfigRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   notificationConfigId: string;
 
-  @ChoiceColumn(NOTIFICATION_CHANNELS, { example: 'IN_APP', description: 'Where notifications are delivered' })
+  @Field.oneOf(NOTIFICATION_CHANNELS, { required: true, example: 'IN_APP', description: 'Where notifications are delivered' })
   channel: string;
 }

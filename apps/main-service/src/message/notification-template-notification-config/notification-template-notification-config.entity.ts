@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Entity, Index, PrimaryColumn } from 'typeorm';
-import { LinkRecord, RecordIdColumn } from '../shared/message-columns';
+import { Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
+import { LinkRecord, RecordId } from '../shared/message-fields';
 
 /** Links notification templates to their notification configurations: one live link per pair. Indexes: each exact filter, then createdTime, after (tenant, live). */
 @Entity('message_notification_template_notification_config')
@@ -9,13 +9,12 @@ import { LinkRecord, RecordIdColumn } from '../shared/message-columns';
 @Index('idx_notification_tpl_cfg_template', ['tenantId', 'deleteTime', 'notificationTemplateId', 'createdTime'])
 @Index('idx_notification_tpl_cfg_config', ['tenantId', 'deleteTime', 'notificationConfigId', 'createdTime'])
 export class NotificationTemplateNotificationConfig extends LinkRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   notificationTemplateNotificationConfigId: string;
 
-  @RecordIdColumn({ description: 'The notification template' })
+  @RecordId({ required: true, description: 'The notification template' })
   notificationTemplateId: string;
 
-  @RecordIdColumn({ description: 'The notification configuration' })
+  @RecordId({ required: true, description: 'The notification configuration' })
   notificationConfigId: string;
 }

@@ -1,8 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Entity, Index, PrimaryColumn } from 'typeorm';
-import { BodyTextColumn, ChoiceColumn, TextColumn } from '../../shared/columns';
-import { TemplateRecord } from '../shared/message-columns';
-import { NOTIFICATION_LEVELS, SUBJECT_MAX } from '../shared/message-values';
+import { Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
+import { TemplateRecord } from '../shared/message-fields';
+import { CONTENT_MAX, NOTIFICATION_LEVELS, SUBJECT_MAX } from '../shared/message-values';
 
 /** A notification template; code unique per tenant among live records. Indexes: each exact filter, then createdTime, after (tenant, live). */
 @Entity('message_notification_template')
@@ -12,16 +11,20 @@ import { NOTIFICATION_LEVELS, SUBJECT_MAX } from '../shared/message-values';
 @Index('idx_notification_template_level', ['tenantId', 'deleteTime', 'level', 'createdTime'])
 @Index('idx_notification_template_enabled', ['tenantId', 'deleteTime', 'enabled', 'createdTime'])
 export class NotificationTemplate extends TemplateRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   notificationTemplateId: string;
 
-  @TextColumn(SUBJECT_MAX, { example: 'Maintenance tonight', description: 'Title (may hold placeholders)' })
+  @Field.text({ max: SUBJECT_MAX, required: true, example: 'Maintenance tonight', description: 'Title (may hold placeholders)' })
   title: string;
 
-  @BodyTextColumn({ example: 'The service is unavailable from {{start}} to {{end}}.', description: 'Body (may hold placeholders)' })
+  @Field.text({
+    max: CONTENT_MAX,
+    required: true,
+    example: 'The service is unavailable from {{start}} to {{end}}.',
+    description: 'Body (may hold placeholders)',
+  })
   content: string;
 
-  @ChoiceColumn(NOTIFICATION_LEVELS, { example: 'INFO', description: 'Importance' })
+  @Field.oneOf(NOTIFICATION_LEVELS, { required: true, example: 'INFO', description: 'Importance' })
   level: string;
 }

@@ -1,13 +1,11 @@
 import { defineResource } from '@app/common';
 import { messageRoute, NEWEST_FIRST } from '../shared/message-resource';
-import { NotificationTemplateSave } from './notification-template.dto';
 import { NotificationTemplate } from './notification-template.entity';
 
 export const notificationTemplateResource = defineResource({
   ...messageRoute('notification-template', 'Notification template'),
   entity: NotificationTemplate,
   idField: 'notificationTemplateId',
-  saveDto: NotificationTemplateSave,
   filters: ['code', 'name', 'level', 'enabled'],
   sortable: ['code', 'name', 'level', 'enabled'],
   defaultSort: NEWEST_FIRST,

@@ -1,24 +1,36 @@
-import { CrudController, Operation, requestScope, ResourceController } from '@app/common';
-import { Post } from '@nestjs/common';
+import { CrudController, Operation, RequestContext, ResourceController } from '@app/common';
+import { Inject, Post } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { NotificationInbox } from './notification-inbox';
 import { notificationUserResource as resource } from './notification-user.resource';
 
-/** The standard operations plus the signed-in user's own inbox: count of unread rows, mark all read. */
+/** The standard operations plus the signed-in user's own inbox: count of unread notifications, mark all read. */
 @ResourceController(resource)
 export class NotificationUserController extends CrudController(resource) {
-  /** The caller's own live unread rows (tenant and live are added by CrudService). */
-  private static unreadOf(username: string) {
-    return { username, read: false };
+  @Inject(DataSource) private readonly dataSource: DataSource;
+  private inboxOf?: NotificationInbox;
+
+  private get inbox(): NotificationInbox {
+    return (this.inboxOf ??= new NotificationInbox(this.dataSource));
+  }
+
+  private static owner() {
+    const { tenantId, username } = RequestContext.principal();
+    return { tenantId, username };
   }
 
   @Post('countUnread')
   @Operation({
     summary: "Count the caller's own unread notifications",
-    description: 'No body. data: the number of live notification-user rows of the caller (token `sub`) in the caller\'s tenant with read = false.',
+    description:
+      "No body. data: the number of notifications the caller (token `sub`, in the caller's tenant) has not read: the caller's live " +
+      'notification-user rows with read = false, plus the published notifications for ALL users the caller has no row for. ' +
+      'A notification counts once it is PUBLISHED and its publishTime has come (drafts, revoked and deleted ones do not).',
     permission: resource.permissionFor('read'),
     response: { data: 'number', example: 3 },
   })
   countUnread() {
-    return this.crud.count(NotificationUserController.unreadOf(requestScope().username));
+    return this.inbox.countUnread(NotificationUserController.owner());
   }
 
   @Post('markAllRead')
@@ -26,12 +38,12 @@ export class NotificationUserController extends CrudController(resource) {
     summary: "Mark all the caller's own unread notifications read",
     description:
       "No body. Sets read = true and readTime = now on the caller's own live unread rows in the caller's tenant (other users' rows are " +
-      'untouched); rows already read keep their readTime. data: the number of rows changed (0 on a repeated call).',
+      'untouched), and stores a read row for the caller for each published notification for ALL users the caller has none for; ' +
+      'rows already read keep their readTime. data: the number of rows changed or written (0 on a repeated call).',
     permission: resource.permissionFor('update'),
     response: { data: 'number', example: 3 },
   })
   markAllRead() {
-    const { username } = requestScope();
-    return this.crud.updateMatching(NotificationUserController.unreadOf(username), { read: true, readTime: Date.now() });
+    return this.inbox.markAllRead(NotificationUserController.owner());
   }
 }

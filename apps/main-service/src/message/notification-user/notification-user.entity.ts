@@ -1,8 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Entity, Index, PrimaryColumn } from 'typeorm';
-import { BoolColumn, TimeColumn, UsernameColumn } from '../../shared/columns';
-import { BaseRecord } from '@app/common';
-import { RecordIdColumn } from '../shared/message-columns';
+import { BaseRecord, Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
+import { Username } from '../../shared/fields';
+import { RecordId } from '../shared/message-fields';
 
 /**
  * One notification as one user sees it: one live row per notificationId + username. Indexes: each exact
@@ -15,20 +14,19 @@ import { RecordIdColumn } from '../shared/message-columns';
 @Index('idx_notification_user_notification_id', ['tenantId', 'deleteTime', 'notificationId', 'readTime'])
 @Index('idx_notification_user_read', ['tenantId', 'deleteTime', 'read', 'readTime'])
 export class NotificationUser extends BaseRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   notificationUserId: string;
 
-  @RecordIdColumn({ description: 'The notification' })
+  @RecordId({ required: true, description: 'The notification' })
   notificationId: string;
 
-  @UsernameColumn({ description: 'The user it is for' })
+  @Username({ required: true, description: 'The user it is for' })
   username: string;
 
   /** `read` is an SQL keyword: the column is is_read. */
-  @BoolColumn({ name: 'is_read', default: false, example: false, description: 'Whether the user has read it' })
+  @Field.bool({ name: 'is_read', default: false, example: false, description: 'Whether the user has read it' })
   read: boolean;
 
-  @TimeColumn({ nullable: true, example: 1767229200000, description: 'When the user read it; null while unread' })
+  @Field.time({ example: 1767229200000, description: 'When the user read it; null while unread' })
   readTime: number | null;
 }

@@ -1,13 +1,11 @@
 import { defineResource } from '@app/common';
 import { messageRoute } from '../shared/message-resource';
-import { NotificationUserSave } from './notification-user.dto';
 import { NotificationUser } from './notification-user.entity';
 
 export const notificationUserResource = defineResource({
   ...messageRoute('notification-user', 'Notification user'),
   entity: NotificationUser,
   idField: 'notificationUserId',
-  saveDto: NotificationUserSave,
   filters: ['username', 'notificationId', 'read'],
   timeRange: 'readTime',
   sortable: ['readTime', 'username', 'read'],

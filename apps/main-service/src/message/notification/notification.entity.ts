@@ -1,8 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Entity, Index, PrimaryColumn } from 'typeorm';
-import { BodyTextColumn, ChoiceColumn, TextColumn, TimeColumn } from '../../shared/columns';
-import { BusinessRecord, RecordIdColumn } from '../shared/message-columns';
+import { Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
+import { BusinessRecord, RecordId, State } from '../shared/message-fields';
 import {
+  CONTENT_MAX,
   NOTIFICATION_LEVEL_DEFAULT,
   NOTIFICATION_LEVELS,
   NOTIFICATION_STATUS_DEFAULT,
@@ -23,31 +23,33 @@ import {
 @Index('idx_notification_target_type', ['tenantId', 'deleteTime', 'targetType', 'publishTime'])
 @Index('idx_notification_status', ['tenantId', 'deleteTime', 'status', 'publishTime'])
 export class Notification extends BusinessRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   notificationId: string;
 
-  @RecordIdColumn({ nullable: true, description: 'The notification template it was made from' })
+  @RecordId({ description: 'The notification template it was made from' })
   notificationTemplateId: string | null;
 
-  @RecordIdColumn({ nullable: true, description: 'The notification configuration (channel) it goes through' })
+  @RecordId({ description: 'The notification configuration (channel) it goes through' })
   notificationConfigId: string | null;
 
-  @TextColumn(SUBJECT_MAX, { example: 'Maintenance tonight', description: 'Title' })
+  @Field.text({ max: SUBJECT_MAX, required: true, example: 'Maintenance tonight', description: 'Title' })
   title: string;
 
-  @BodyTextColumn({ example: 'The service is unavailable from 22:00 to 23:00.', description: 'Body' })
+  @Field.text({ max: CONTENT_MAX, required: true, example: 'The service is unavailable from 22:00 to 23:00.', description: 'Body' })
   content: string;
 
-  @ChoiceColumn(NOTIFICATION_LEVELS, { default: NOTIFICATION_LEVEL_DEFAULT, example: NOTIFICATION_LEVEL_DEFAULT, description: 'Importance' })
+  @State(NOTIFICATION_LEVELS, NOTIFICATION_LEVEL_DEFAULT, { description: 'Importance' })
   level: string;
 
-  @ChoiceColumn(NOTIFICATION_TARGET_TYPES, { default: NOTIFICATION_TARGET_TYPE_DEFAULT, example: 'USER', description: 'Who it is for: every user of the tenant, listed users (notification-user), a role' })
+  @State(NOTIFICATION_TARGET_TYPES, NOTIFICATION_TARGET_TYPE_DEFAULT, {
+    example: 'USER',
+    description: 'Who it is for: every user of the tenant, listed users (notification-user), a role',
+  })
   targetType: string;
 
-  @ChoiceColumn(NOTIFICATION_STATUSES, { default: NOTIFICATION_STATUS_DEFAULT, example: 'PUBLISHED', description: 'Lifecycle state' })
+  @State(NOTIFICATION_STATUSES, NOTIFICATION_STATUS_DEFAULT, { example: 'PUBLISHED', description: 'Lifecycle state' })
   status: string;
 
-  @TimeColumn({ nullable: true, example: 1767229200000, description: 'When it is (or was) published; null while a draft' })
+  @Field.time({ example: 1767229200000, description: 'When it is (or was) published; null while a draft' })
   publishTime: number | null;
 }

@@ -1,13 +1,11 @@
 import { defineResource } from '@app/common';
 import { messageRoute } from '../shared/message-resource';
-import { NotificationSave } from './notification.dto';
 import { Notification } from './notification.entity';
 
 export const notificationResource = defineResource({
   ...messageRoute('notification', 'Notification'),
   entity: Notification,
   idField: 'notificationId',
-  saveDto: NotificationSave,
   filters: ['businessId', 'businessType', 'notificationTemplateId', 'notificationConfigId', 'level', 'targetType', 'status'],
   timeRange: 'publishTime',
   sortable: ['publishTime', 'title', 'level', 'targetType', 'status', 'businessType'],

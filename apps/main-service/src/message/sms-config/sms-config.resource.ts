@@ -1,15 +1,12 @@
 import { defineResource } from '@app/common';
 import { messageRoute, NEWEST_FIRST } from '../shared/message-resource';
-import { SmsConfigSave } from './sms-config.dto';
 import { SmsConfig } from './sms-config.entity';
 
 export const smsConfigResource = defineResource({
   ...messageRoute('sms-config', 'SMS configuration'),
   entity: SmsConfig,
   idField: 'smsConfigId',
-  saveDto: SmsConfigSave,
   filters: ['name', 'provider', 'accessKeyId', 'enabled'],
   sortable: ['name', 'provider', 'region', 'enabled'],
   defaultSort: NEWEST_FIRST,
-  writeOnly: ['accessKeySecret'],
 });

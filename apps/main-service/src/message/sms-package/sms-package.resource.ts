@@ -1,13 +1,11 @@
 import { defineResource } from '@app/common';
 import { messageRoute, NEWEST_FIRST } from '../shared/message-resource';
-import { SmsPackageSave } from './sms-package.dto';
 import { SmsPackage } from './sms-package.entity';
 
 export const smsPackageResource = defineResource({
   ...messageRoute('sms-package', 'SMS package'),
   entity: SmsPackage,
   idField: 'smsPackageId',
-  saveDto: SmsPackageSave,
   filters: ['name', 'status'],
   sortable: ['name', 'totalCount', 'usedCount', 'expireTime', 'status'],
   defaultSort: NEWEST_FIRST,

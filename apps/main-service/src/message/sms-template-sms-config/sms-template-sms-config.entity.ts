@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Entity, Index, PrimaryColumn } from 'typeorm';
-import { LinkRecord, RecordIdColumn } from '../shared/message-columns';
+import { Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
+import { LinkRecord, RecordId } from '../shared/message-fields';
 
 /** Links SMS templates to their SMS configurations: one live link per pair. Indexes: each exact filter, then createdTime, after (tenant, live). */
 @Entity('message_sms_template_sms_config')
@@ -9,13 +9,12 @@ import { LinkRecord, RecordIdColumn } from '../shared/message-columns';
 @Index('idx_sms_tpl_cfg_template', ['tenantId', 'deleteTime', 'smsTemplateId', 'createdTime'])
 @Index('idx_sms_tpl_cfg_config', ['tenantId', 'deleteTime', 'smsConfigId', 'createdTime'])
 export class SmsTemplateSmsConfig extends LinkRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   smsTemplateSmsConfigId: string;
 
-  @RecordIdColumn({ description: 'The SMS template' })
+  @RecordId({ required: true, description: 'The SMS template' })
   smsTemplateId: string;
 
-  @RecordIdColumn({ description: 'The SMS configuration' })
+  @RecordId({ required: true, description: 'The SMS configuration' })
   smsConfigId: string;
 }

@@ -1,8 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Entity, Index, PrimaryColumn } from 'typeorm';
-import { TextColumn } from '../../shared/columns';
-import { CodeColumn, TemplateRecord } from '../shared/message-columns';
-import { SMS_CONTENT_MAX } from '../shared/message-values';
+import { Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
+import { TemplateRecord } from '../shared/message-fields';
+import { CODE_MAX, SMS_CONTENT_MAX } from '../shared/message-values';
 
 /** An SMS template; code unique per tenant among live records. Indexes: each exact filter, then createdTime, after (tenant, live). */
 @Entity('message_sms_template')
@@ -12,13 +11,12 @@ import { SMS_CONTENT_MAX } from '../shared/message-values';
 @Index('idx_sms_template_provider_template_code', ['tenantId', 'deleteTime', 'providerTemplateCode', 'createdTime'])
 @Index('idx_sms_template_enabled', ['tenantId', 'deleteTime', 'enabled', 'createdTime'])
 export class SmsTemplate extends TemplateRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   smsTemplateId: string;
 
-  @TextColumn(SMS_CONTENT_MAX, { example: 'Your code is ${code}', description: 'Text (may hold placeholders)' })
+  @Field.text({ max: SMS_CONTENT_MAX, required: true, example: 'Your code is ${code}', description: 'Text (may hold placeholders)' })
   content: string;
 
-  @CodeColumn({ nullable: true, example: 'SMS_123456789', description: 'Template code registered with the provider' })
+  @Field.text({ max: CODE_MAX, key: true, example: 'SMS_123456789', description: 'Template code registered with the provider' })
   providerTemplateCode: string | null;
 }

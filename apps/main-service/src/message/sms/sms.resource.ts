@@ -1,13 +1,11 @@
 import { defineResource } from '@app/common';
 import { messageRoute } from '../shared/message-resource';
-import { SmsSave } from './sms.dto';
 import { Sms } from './sms.entity';
 
 export const smsResource = defineResource({
   ...messageRoute('sms', 'SMS'),
   entity: Sms,
   idField: 'smsId',
-  saveDto: SmsSave,
   filters: ['businessId', 'businessType', 'smsConfigId', 'smsTemplateId', 'providerMessageId', 'status'],
   timeRange: 'sendTime',
   sortable: ['sendTime', 'status', 'retryCount', 'businessType'],

@@ -1,6 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Entity, Index, PrimaryColumn } from 'typeorm';
-import { DeviceNoColumn, RemarkColumn, SnapRecord, TimeColumn, UsernameColumn } from '../shared/snapshot-columns';
+import { Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
+import { Remark, Username } from '../../shared/fields';
+import { DeviceNo, SnapRecord } from '../shared/snapshot-fields';
 
 /** Who used a data-acquisition box, through which server, from when to when. Indexes: each exact filter, then startTime, after (tenant, live), so filter + range + default sort is one index range scan. */
 @Entity('snapshot_data_acquisition_box_usage_snap')
@@ -9,25 +10,24 @@ import { DeviceNoColumn, RemarkColumn, SnapRecord, TimeColumn, UsernameColumn } 
 @Index('idx_box_usage_data_acquisition_server_no', ['tenantId', 'deleteTime', 'dataAcquisitionServerNo', 'startTime'])
 @Index('idx_box_usage_username', ['tenantId', 'deleteTime', 'username', 'startTime'])
 export class DataAcquisitionBoxUsageSnap extends SnapRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   dataAcquisitionBoxUsageSnapId: string;
 
-  @DeviceNoColumn({ example: 'BOX-0001' })
+  @DeviceNo({ required: true, example: 'BOX-0001' })
   boxNo: string;
 
-  @DeviceNoColumn({ nullable: true, example: 'DAS-0001' })
+  @DeviceNo({ example: 'DAS-0001' })
   dataAcquisitionServerNo: string | null;
 
-  @UsernameColumn({ nullable: true })
+  @Username({ description: 'Who used the box' })
   username: string | null;
 
-  @TimeColumn({ example: 1767225600000, description: 'Start of the usage' })
+  @Field.time({ required: true, example: 1767225600000, description: 'Start of the usage' })
   startTime: number;
 
-  @TimeColumn({ nullable: true, example: 1767229200000, description: 'End of the usage; null while the box is in use' })
+  @Field.time({ example: 1767229200000, description: 'End of the usage; null while the box is in use' })
   endTime: number | null;
 
-  @RemarkColumn()
+  @Remark()
   remark: string | null;
 }

@@ -1,5 +1,4 @@
 import { defineResource } from '@app/common';
-import { DataAcquisitionBoxUsageSnapSave } from './data-acquisition-box-usage-snap.dto';
 import { DataAcquisitionBoxUsageSnap } from './data-acquisition-box-usage-snap.entity';
 
 export const dataAcquisitionBoxUsageSnapResource = defineResource({
@@ -9,7 +8,6 @@ export const dataAcquisitionBoxUsageSnapResource = defineResource({
   title: 'Data-acquisition box usage snapshot',
   entity: DataAcquisitionBoxUsageSnap,
   idField: 'dataAcquisitionBoxUsageSnapId',
-  saveDto: DataAcquisitionBoxUsageSnapSave,
   filters: ['boxNo', 'dataAcquisitionServerNo', 'username'],
   timeRange: 'startTime',
   sortable: ['startTime', 'endTime', 'snapTime', 'boxNo', 'dataAcquisitionServerNo', 'username'],

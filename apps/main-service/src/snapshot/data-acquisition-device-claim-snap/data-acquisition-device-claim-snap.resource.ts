@@ -1,5 +1,4 @@
 import { defineResource } from '@app/common';
-import { DataAcquisitionDeviceClaimSnapSave } from './data-acquisition-device-claim-snap.dto';
 import { DataAcquisitionDeviceClaimSnap } from './data-acquisition-device-claim-snap.entity';
 
 export const dataAcquisitionDeviceClaimSnapResource = defineResource({
@@ -9,7 +8,6 @@ export const dataAcquisitionDeviceClaimSnapResource = defineResource({
   title: 'Data-acquisition device claim snapshot',
   entity: DataAcquisitionDeviceClaimSnap,
   idField: 'dataAcquisitionDeviceClaimSnapId',
-  saveDto: DataAcquisitionDeviceClaimSnapSave,
   filters: ['dataAcquisitionDeviceNo', 'username'],
   timeRange: 'claimTime',
   sortable: ['claimTime', 'expectedReturnTime', 'snapTime', 'dataAcquisitionDeviceNo', 'username'],

@@ -1,6 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Entity, Index, PrimaryColumn } from 'typeorm';
-import { ChoiceColumn, DeviceNoColumn, RemarkColumn, SnapRecord, TimeColumn, UsernameColumn } from '../shared/snapshot-columns';
+import { Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
+import { Remark, Username } from '../../shared/fields';
+import { DeviceNo, SnapRecord } from '../shared/snapshot-fields';
 import { GIVE_BACK_CONDITIONS } from '../shared/snapshot-values';
 
 /** A user giving a data-acquisition device back, and the condition it came back in. Indexes: each exact filter, then giveBackTime, after (tenant, live), so filter + range + default sort is one index range scan. */
@@ -10,22 +11,21 @@ import { GIVE_BACK_CONDITIONS } from '../shared/snapshot-values';
 @Index('idx_device_give_back_username', ['tenantId', 'deleteTime', 'username', 'giveBackTime'])
 @Index('idx_device_give_back_condition', ['tenantId', 'deleteTime', 'condition', 'giveBackTime'])
 export class DataAcquisitionDeviceGiveBackSnap extends SnapRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   dataAcquisitionDeviceGiveBackSnapId: string;
 
-  @DeviceNoColumn({ example: 'DAD-0001' })
+  @DeviceNo({ required: true, example: 'DAD-0001' })
   dataAcquisitionDeviceNo: string;
 
-  @UsernameColumn()
+  @Username({ required: true, description: 'Who gave the device back' })
   username: string;
 
-  @TimeColumn({ example: 1767312000000, description: 'When the device was given back' })
+  @Field.time({ required: true, example: 1767312000000, description: 'When the device was given back' })
   giveBackTime: number;
 
-  @ChoiceColumn(GIVE_BACK_CONDITIONS, { example: 'GOOD', description: 'Condition of the device when given back' })
+  @Field.oneOf(GIVE_BACK_CONDITIONS, { required: true, example: 'GOOD', description: 'Condition of the device when given back' })
   condition: string;
 
-  @RemarkColumn()
+  @Remark()
   remark: string | null;
 }

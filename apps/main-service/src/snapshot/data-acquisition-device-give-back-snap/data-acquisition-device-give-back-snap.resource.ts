@@ -1,5 +1,4 @@
 import { defineResource } from '@app/common';
-import { DataAcquisitionDeviceGiveBackSnapSave } from './data-acquisition-device-give-back-snap.dto';
 import { DataAcquisitionDeviceGiveBackSnap } from './data-acquisition-device-give-back-snap.entity';
 
 export const dataAcquisitionDeviceGiveBackSnapResource = defineResource({
@@ -9,7 +8,6 @@ export const dataAcquisitionDeviceGiveBackSnapResource = defineResource({
   title: 'Data-acquisition device give-back snapshot',
   entity: DataAcquisitionDeviceGiveBackSnap,
   idField: 'dataAcquisitionDeviceGiveBackSnapId',
-  saveDto: DataAcquisitionDeviceGiveBackSnapSave,
   filters: ['dataAcquisitionDeviceNo', 'username', 'condition'],
   timeRange: 'giveBackTime',
   sortable: ['giveBackTime', 'snapTime', 'dataAcquisitionDeviceNo', 'username', 'condition'],

@@ -1,5 +1,4 @@
 import { defineResource } from '@app/common';
-import { DataSyncSnapSave } from './data-sync-snap.dto';
 import { DataSyncSnap } from './data-sync-snap.entity';
 
 export const dataSyncSnapResource = defineResource({
@@ -9,7 +8,6 @@ export const dataSyncSnapResource = defineResource({
   title: 'Data synchronisation snapshot',
   entity: DataSyncSnap,
   idField: 'dataSyncSnapId',
-  saveDto: DataSyncSnapSave,
   filters: ['dataAcquisitionServerNo', 'syncType', 'status'],
   timeRange: 'startTime',
   sortable: ['startTime', 'endTime', 'snapTime', 'dataAcquisitionServerNo', 'recordCount', 'status'],

@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Entity, Index, PrimaryColumn } from 'typeorm';
-import { ChoiceColumn, DeviceNoColumn, DoubleColumn, SnapRecord } from '../shared/snapshot-columns';
+import { Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
+import { DeviceNo, SnapRecord } from '../shared/snapshot-fields';
 import { DEVICE_TYPES } from '../shared/snapshot-values';
 
 /** Where a device was (WGS 84) at the snapshot time. Indexes: each exact filter, then snapTime, after (tenant, live), so filter + range + default sort is one index range scan. */
@@ -9,25 +9,24 @@ import { DEVICE_TYPES } from '../shared/snapshot-values';
 @Index('idx_device_position_device_no', ['tenantId', 'deleteTime', 'deviceNo', 'snapTime'])
 @Index('idx_device_position_device_type', ['tenantId', 'deleteTime', 'deviceType', 'snapTime'])
 export class DevicePositionSnap extends SnapRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   devicePositionSnapId: string;
 
-  @DeviceNoColumn({ example: 'DAD-0001' })
+  @DeviceNo({ required: true, example: 'DAD-0001' })
   deviceNo: string;
 
-  @ChoiceColumn(DEVICE_TYPES, { example: 'DATA_ACQUISITION_DEVICE', description: 'Kind of device' })
+  @Field.oneOf(DEVICE_TYPES, { required: true, example: 'DATA_ACQUISITION_DEVICE', description: 'Kind of device' })
   deviceType: string;
 
-  @DoubleColumn({ example: 116.397128, description: 'WGS 84 longitude in degrees' })
+  @Field.num({ required: true, min: -180, max: 180, example: 116.397128, description: 'WGS 84 longitude in degrees' })
   longitude: number;
 
-  @DoubleColumn({ example: 39.916527, description: 'WGS 84 latitude in degrees' })
+  @Field.num({ required: true, min: -90, max: 90, example: 39.916527, description: 'WGS 84 latitude in degrees' })
   latitude: number;
 
-  @DoubleColumn({ nullable: true, example: 43.5, description: 'Metres above sea level' })
+  @Field.num({ min: -1000, max: 100000, example: 43.5, description: 'Metres above sea level' })
   altitude: number | null;
 
-  @DoubleColumn({ nullable: true, example: 5, description: 'Horizontal accuracy radius in metres' })
+  @Field.num({ min: 0, max: 1000000, example: 5, description: 'Horizontal accuracy radius in metres' })
   accuracy: number | null;
 }

@@ -1,5 +1,4 @@
 import { defineResource } from '@app/common';
-import { DevicePositionSnapSave } from './device-position-snap.dto';
 import { DevicePositionSnap } from './device-position-snap.entity';
 
 export const devicePositionSnapResource = defineResource({
@@ -9,7 +8,6 @@ export const devicePositionSnapResource = defineResource({
   title: 'Device position snapshot',
   entity: DevicePositionSnap,
   idField: 'devicePositionSnapId',
-  saveDto: DevicePositionSnapSave,
   filters: ['deviceNo', 'deviceType'],
   timeRange: 'snapTime',
   sortable: ['snapTime', 'deviceNo', 'deviceType'],

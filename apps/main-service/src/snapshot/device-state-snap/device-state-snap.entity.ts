@@ -1,6 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Entity, Index, PrimaryColumn } from 'typeorm';
-import { ChoiceColumn, DeviceNoColumn, IntColumn, MessageColumn, SnapRecord } from '../shared/snapshot-columns';
+import { Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
+import { ErrorText } from '../../shared/fields';
+import { DeviceNo, SnapRecord } from '../shared/snapshot-fields';
 import { DEVICE_STATES, DEVICE_TYPES } from '../shared/snapshot-values';
 
 /** The state a device reported at the snapshot time. Indexes: each exact filter, then snapTime, after (tenant, live), so filter + range + default sort is one index range scan. */
@@ -10,25 +11,24 @@ import { DEVICE_STATES, DEVICE_TYPES } from '../shared/snapshot-values';
 @Index('idx_device_state_device_type', ['tenantId', 'deleteTime', 'deviceType', 'snapTime'])
 @Index('idx_device_state_state', ['tenantId', 'deleteTime', 'state', 'snapTime'])
 export class DeviceStateSnap extends SnapRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   deviceStateSnapId: string;
 
-  @DeviceNoColumn({ example: 'DAD-0001' })
+  @DeviceNo({ required: true, example: 'DAD-0001' })
   deviceNo: string;
 
-  @ChoiceColumn(DEVICE_TYPES, { example: 'DATA_ACQUISITION_DEVICE', description: 'Kind of device' })
+  @Field.oneOf(DEVICE_TYPES, { required: true, example: 'DATA_ACQUISITION_DEVICE', description: 'Kind of device' })
   deviceType: string;
 
-  @ChoiceColumn(DEVICE_STATES, { example: 'ONLINE', description: 'Reported state' })
+  @Field.oneOf(DEVICE_STATES, { required: true, example: 'ONLINE', description: 'Reported state' })
   state: string;
 
-  @IntColumn({ nullable: true, example: 87, description: 'Battery charge in percent' })
+  @Field.int({ min: 0, max: 100, example: 87, description: 'Battery charge in percent' })
   batteryLevel: number | null;
 
-  @IntColumn({ nullable: true, example: 72, description: 'Signal quality in percent (0 no signal, 100 best)' })
+  @Field.int({ min: 0, max: 100, example: 72, description: 'Signal quality in percent (0 no signal, 100 best)' })
   signalStrength: number | null;
 
-  @MessageColumn({ nullable: true, example: 'firmware 2.4.1; storage 61% used' })
+  @ErrorText({ example: 'firmware 2.4.1; storage 61% used', description: 'Free-form state details reported by the device' })
   detail: string | null;
 }

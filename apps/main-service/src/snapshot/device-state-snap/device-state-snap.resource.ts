@@ -1,5 +1,4 @@
 import { defineResource } from '@app/common';
-import { DeviceStateSnapSave } from './device-state-snap.dto';
 import { DeviceStateSnap } from './device-state-snap.entity';
 
 export const deviceStateSnapResource = defineResource({
@@ -9,7 +8,6 @@ export const deviceStateSnapResource = defineResource({
   title: 'Device state snapshot',
   entity: DeviceStateSnap,
   idField: 'deviceStateSnapId',
-  saveDto: DeviceStateSnapSave,
   filters: ['deviceNo', 'deviceType', 'state'],
   timeRange: 'snapTime',
   sortable: ['snapTime', 'deviceNo', 'deviceType', 'state', 'batteryLevel', 'signalStrength'],

@@ -1,6 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Entity, Index, PrimaryColumn } from 'typeorm';
-import { ChoiceColumn, DeviceNoColumn, SnapRecord, UsernameColumn } from '../shared/snapshot-columns';
+import { Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
+import { Username } from '../../shared/fields';
+import { DeviceNo, SnapRecord } from '../shared/snapshot-fields';
 import { USAGE_RESULTS } from '../shared/snapshot-values';
 
 /** One use of a fingerprint scanner and its outcome. Indexes: each exact filter, then snapTime, after (tenant, live), so filter + range + default sort is one index range scan. */
@@ -11,19 +12,18 @@ import { USAGE_RESULTS } from '../shared/snapshot-values';
 @Index('idx_fingerprint_usage_username', ['tenantId', 'deleteTime', 'username', 'snapTime'])
 @Index('idx_fingerprint_usage_result', ['tenantId', 'deleteTime', 'result', 'snapTime'])
 export class FingerprintScannerUsageSnap extends SnapRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   fingerprintScannerUsageSnapId: string;
 
-  @DeviceNoColumn({ example: 'FPS-0001' })
+  @DeviceNo({ required: true, example: 'FPS-0001' })
   fingerprintScannerNo: string;
 
-  @DeviceNoColumn({ nullable: true, example: 'DAD-0001' })
+  @DeviceNo({ example: 'DAD-0001' })
   dataAcquisitionDeviceNo: string | null;
 
-  @UsernameColumn({ nullable: true })
+  @Username({ description: 'Whose fingerprint was scanned' })
   username: string | null;
 
-  @ChoiceColumn(USAGE_RESULTS, { example: 'SUCCESS', description: 'SUCCESS matched, FAILURE no match, ERROR scanner fault' })
+  @Field.oneOf(USAGE_RESULTS, { required: true, example: 'SUCCESS', description: 'SUCCESS matched, FAILURE no match, ERROR scanner fault' })
   result: string;
 }

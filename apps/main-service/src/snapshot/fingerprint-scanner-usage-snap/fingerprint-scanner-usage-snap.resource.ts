@@ -1,5 +1,4 @@
 import { defineResource } from '@app/common';
-import { FingerprintScannerUsageSnapSave } from './fingerprint-scanner-usage-snap.dto';
 import { FingerprintScannerUsageSnap } from './fingerprint-scanner-usage-snap.entity';
 
 export const fingerprintScannerUsageSnapResource = defineResource({
@@ -9,7 +8,6 @@ export const fingerprintScannerUsageSnapResource = defineResource({
   title: 'Fingerprint scanner usage snapshot',
   entity: FingerprintScannerUsageSnap,
   idField: 'fingerprintScannerUsageSnapId',
-  saveDto: FingerprintScannerUsageSnapSave,
   filters: ['fingerprintScannerNo', 'dataAcquisitionDeviceNo', 'username', 'result'],
   timeRange: 'snapTime',
   sortable: ['snapTime', 'fingerprintScannerNo', 'dataAcquisitionDeviceNo', 'username', 'result'],

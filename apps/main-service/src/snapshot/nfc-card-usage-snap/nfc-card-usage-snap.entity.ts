@@ -1,6 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Entity, Index, PrimaryColumn } from 'typeorm';
-import { ChoiceColumn, DeviceNoColumn, SnapRecord, UsernameColumn } from '../shared/snapshot-columns';
+import { Field } from '@app/common';
+import { Entity, Index } from 'typeorm';
+import { Username } from '../../shared/fields';
+import { DeviceNo, SnapRecord } from '../shared/snapshot-fields';
 import { USAGE_RESULTS } from '../shared/snapshot-values';
 
 /** One use of an NFC card at a device and its outcome. Indexes: each exact filter, then snapTime, after (tenant, live), so filter + range + default sort is one index range scan. */
@@ -11,19 +12,18 @@ import { USAGE_RESULTS } from '../shared/snapshot-values';
 @Index('idx_nfc_usage_username', ['tenantId', 'deleteTime', 'username', 'snapTime'])
 @Index('idx_nfc_usage_result', ['tenantId', 'deleteTime', 'result', 'snapTime'])
 export class NfcCardUsageSnap extends SnapRecord {
-  @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc' })
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @Field.id()
   nfcCardUsageSnapId: string;
 
-  @DeviceNoColumn({ example: '04A224B2C35E80' })
+  @DeviceNo({ required: true, example: '04A224B2C35E80' })
   nfcCardNo: string;
 
-  @DeviceNoColumn({ nullable: true, example: 'DAD-0001' })
+  @DeviceNo({ example: 'DAD-0001' })
   dataAcquisitionDeviceNo: string | null;
 
-  @UsernameColumn({ nullable: true })
+  @Username({ description: 'Card holder' })
   username: string | null;
 
-  @ChoiceColumn(USAGE_RESULTS, { example: 'SUCCESS', description: 'SUCCESS accepted, FAILURE rejected, ERROR read fault' })
+  @Field.oneOf(USAGE_RESULTS, { required: true, example: 'SUCCESS', description: 'SUCCESS accepted, FAILURE rejected, ERROR read fault' })
   result: string;
 }

@@ -1,5 +1,4 @@
 import { defineResource } from '@app/common';
-import { NfcCardUsageSnapSave } from './nfc-card-usage-snap.dto';
 import { NfcCardUsageSnap } from './nfc-card-usage-snap.entity';
 
 export const nfcCardUsageSnapResource = defineResource({
@@ -9,7 +8,6 @@ export const nfcCardUsageSnapResource = defineResource({
   title: 'NFC card usage snapshot',
   entity: NfcCardUsageSnap,
   idField: 'nfcCardUsageSnapId',
-  saveDto: NfcCardUsageSnapSave,
   filters: ['nfcCardNo', 'dataAcquisitionDeviceNo', 'username', 'result'],
   timeRange: 'snapTime',
   sortable: ['snapTime', 'nfcCardNo', 'dataAcquisitionDeviceNo', 'username', 'result'],

@@ -1,12 +1,12 @@
-import { Code, EpochMillis, type FieldOptions } from '../../shared/fields';
+import { BaseRecord, Field } from '@app/common';
+import { Code, TextField } from '../../shared/fields';
 import { DEVICE_NO_MAX } from './snapshot-values';
 
-export { EpochMillis, ErrorText, Remark, Username } from '../../shared/fields';
+/** Device, box, scanner and card numbers. */
+export const DeviceNo = (o: TextField) => Code(DEVICE_NO_MAX, o);
 
-export const DeviceNo = (o: FieldOptions) => Code(DEVICE_NO_MAX, o);
-
-/** The moment the snapshot was taken: required on save. */
-export abstract class SnapTimeFields {
-  @EpochMillis({ required: true, example: 1767229200000, description: 'When the snapshot was taken' })
+/** Every snapshot record has the moment it was taken (required on save). */
+export abstract class SnapRecord extends BaseRecord {
+  @Field.time({ required: true, example: 1767229200000, description: 'When the snapshot was taken' })
   snapTime: number;
 }

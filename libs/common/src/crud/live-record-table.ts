@@ -1,0 +1,108 @@
+import { DataSource, EntityManager, EntityTarget, FindOptionsWhere } from 'typeorm';
+import { BaseRecord } from '../persistence/base-record';
+import { LIVE } from '../persistence/columns';
+import { newId } from '../persistence/ids';
+import { AllTenantsRead, TenantScope } from '../tenancy/tenant-scope';
+import { multiRowInsert, multiRowUpdateById, runsOfSameFields } from './multi-row-sql';
+import { ReadOptions, TenantFilter, TenantTable } from './tenant-table';
+import { TimeSlice } from './time-slice';
+
+type Row = Record<string, unknown>;
+
+/** Rows per multi-row INSERT or upsert statement. */
+const WRITE_CHUNK = 250;
+
+export interface BatchWriteOptions {
+  manager?: EntityManager;
+  /** Gives the event loop a turn between statements (only where the transaction may pause). */
+  slice?: TimeSlice;
+  now?: number;
+}
+
+/**
+ * The way to a resource's records: a TenantTable whose conditions also carry the live sentinel, and
+ * whose writes stamp the server-owned columns (tenant, revision, created*, lastModified*, deleteTime).
+ */
+export class LiveRecordTable<E extends BaseRecord> extends TenantTable<E> {
+  constructor(
+    entity: EntityTarget<E>,
+    readonly idField: keyof E & string,
+    dataSource: DataSource,
+  ) {
+    super(entity, dataSource);
+  }
+
+  protected override where(scope: TenantScope, filter: TenantFilter<E> = {} as TenantFilter<E>): FindOptionsWhere<E> {
+    return { ...super.where(scope, filter), deleteTime: LIVE } as FindOptionsWhere<E>;
+  }
+
+  /** A live record found by a condition that is deliberately not confined to one tenant (see AllTenantsRead). */
+  findOneInAnyTenant(read: AllTenantsRead, filter: TenantFilter<E>, { manager, ...options }: ReadOptions<E> = {}): Promise<E | null> {
+    void read.purpose; // the value is the permission: it names why this read crosses tenants
+    return this.repository(manager).findOne({ ...options, where: { ...filter, deleteTime: LIVE } as FindOptionsWhere<E> });
+  }
+
+  /** New records of the scope's tenant (identifier given or generated) in multi-row INSERTs. */
+  async insertRecords(
+    scope: TenantScope,
+    rows: Row[],
+    { manager = this.dataSource.manager, slice, now = Date.now() }: BatchWriteOptions = {},
+  ): Promise<void> {
+    // the identifier is given or generated for each row: it does not split runs
+    for (const run of runsOfSameFields(rows, WRITE_CHUNK, this.idField)) {
+      await manager.query(
+        ...multiRowInsert(
+          manager,
+          this.entity,
+          run.map((row) => this.stamped(scope, row, now)),
+        ),
+      );
+      await slice?.pause();
+    }
+  }
+
+  /**
+   * Updates of live records of the scope's tenant by identifier, in multi-row upserts. One statement sets
+   * the same columns on each of its rows (an omitted field keeps its value), so only consecutive rows that
+   * give the same fields share one; runs stay in the given order, so the last of repeated rows wins.
+   */
+  async updateRecordsById(
+    scope: TenantScope,
+    rows: Row[],
+    { manager = this.dataSource.manager, slice, now = Date.now() }: BatchWriteOptions = {},
+  ): Promise<void> {
+    for (const run of runsOfSameFields(rows, WRITE_CHUNK)) {
+      const fields = Object.keys(run[0]).filter((f) => f !== this.idField);
+      const records = run.map((row) => this.stamped(scope, row, now));
+      await manager.query(...multiRowUpdateById(manager, this.entity, this.idField, records, fields));
+      await slice?.pause();
+    }
+  }
+
+  /** Sets the changes on the matching live records, with revision + 1 and lastModified* stamped; returns how many changed. */
+  updateRecords(scope: TenantScope, filter: TenantFilter<E>, changes: Row, manager?: EntityManager): Promise<number> {
+    const stamp = { revision: () => 'revision + 1', lastModifiedUsername: scope.username, lastModifiedTime: Date.now() };
+    return this.updateColumns(scope, filter, { ...changes, ...stamp } as never, manager);
+  }
+
+  /** Logical deletion: deleteTime (and lastModified*) set on the matching live records; returns how many. */
+  softDelete(scope: TenantScope, filter: TenantFilter<E>): Promise<number> {
+    const now = Date.now();
+    return this.updateColumns(scope, filter, { deleteTime: now, lastModifiedTime: now, lastModifiedUsername: scope.username } as never);
+  }
+
+  /** A new record: the row's columns and the server-owned ones. */
+  private stamped(scope: TenantScope, columns: Row, now: number): Row {
+    return {
+      ...columns,
+      [this.idField]: columns[this.idField] ?? newId(),
+      tenantId: scope.tenantId,
+      revision: 1,
+      createdUsername: scope.username,
+      createdTime: now,
+      lastModifiedUsername: scope.username,
+      lastModifiedTime: now,
+      deleteTime: LIVE,
+    };
+  }
+}

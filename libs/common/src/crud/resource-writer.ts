@@ -1,0 +1,99 @@
+import { DataSource, EntityManager, In } from 'typeorm';
+import { AppException } from '../http/app-exception';
+import { BodyStatus } from '../http/body-status';
+import { BaseRecord } from '../persistence/base-record';
+import { isDuplicateKeyError } from '../persistence/db-errors';
+import { TenantScope } from '../tenancy/tenant-scope';
+import { refusingDuplicates } from './duplicate-key';
+import { LiveRecordTable } from './live-record-table';
+import { MergedListCache } from './merged-list-cache';
+import { RecordColumns } from './record-columns';
+import { Resource } from './resource';
+import { TenantFilter } from './tenant-table';
+
+type Row = Record<string, unknown>;
+
+/**
+ * Writes of single records in a scope: write bodies mapped to columns, a unique-index violation
+ * answered as the resource's 422, and the merged lists of the tenant dropped after every write.
+ */
+export class ResourceWriter<E extends BaseRecord> {
+  constructor(
+    private readonly resource: Resource<E>,
+    private readonly table: LiveRecordTable<E>,
+    private readonly columns: RecordColumns<E>,
+    private readonly lists: MergedListCache<E>,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  async save(scope: TenantScope, dto: object): Promise<true> {
+    await this.refuseDuplicatesThenInvalidate(scope, this.insert(scope, dto as Row));
+    return true;
+  }
+
+  /** false when no live record of the scope has the id; a `revision` that is not the stored one is a 409. */
+  async updateById(scope: TenantScope, dto: object): Promise<boolean> {
+    const { [this.resource.idField]: id, revision, ...changes } = dto as Row;
+    const match = { [this.resource.idField]: id, ...(revision === undefined ? {} : { revision }) } as TenantFilter<E>;
+    if ((await this.refuseDuplicatesThenInvalidate(scope, this.update(scope, match, changes))) > 0) return true;
+    if (revision !== undefined && (await this.table.exists(scope, { [this.resource.idField]: id } as TenantFilter<E>)))
+      throw this.stale(revision);
+    return false;
+  }
+
+  /**
+   * Sets the changes on every live record of the scope whose fields equal `match` (e.g. a user's unread
+   * rows); server columns are stamped as by updateById. Returns how many records changed.
+   */
+  updateMatching(scope: TenantScope, match: Row, changes: Row): Promise<number> {
+    return this.refuseDuplicatesThenInvalidate(scope, this.update(scope, match as TenantFilter<E>, changes));
+  }
+
+  /** Logical deletion; true when at least one of the ids was a live record of the scope. */
+  async removeByIds(scope: TenantScope, ids: string[]): Promise<boolean> {
+    const removed = this.table.softDelete(scope, { [this.resource.idField]: In(ids) } as TenantFilter<E>);
+    return (await this.refuseDuplicatesThenInvalidate(scope, removed)) > 0;
+  }
+
+  /** Inserts the row unless a live record of the scope has its business key; never overwrites. True when inserted. */
+  async insertIfAbsent(scope: TenantScope, row: Row): Promise<boolean> {
+    if (await this.table.exists(scope, this.columns.keyOf(row) as TenantFilter<E>)) return false;
+    try {
+      await this.lists.afterWrite(scope, this.insert(scope, row));
+      return true;
+    } catch (error) {
+      if (isDuplicateKeyError(error)) return false; // a concurrent insert of the same key won
+      throw error;
+    }
+  }
+
+  /**
+   * Several reads and writes of the scope as one transaction (for operations built from insert, update
+   * and the table's reads), ending like every other write: duplicates refused, merged lists dropped.
+   */
+  transaction<T>(scope: TenantScope, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.refuseDuplicatesThenInvalidate(scope, this.dataSource.transaction(work));
+  }
+
+  /** A new record from a write body (inside a transaction when `manager` is given). */
+  async insert(scope: TenantScope, dto: Row, manager?: EntityManager): Promise<void> {
+    await this.table.insertRecords(scope, [await this.columns.of(dto)], { manager });
+  }
+
+  /** Sets a write body's columns on the matching live records, stamped; returns how many changed. */
+  async update(scope: TenantScope, match: TenantFilter<E>, changes: Row, manager?: EntityManager): Promise<number> {
+    return this.table.updateRecords(scope, match, await this.columns.of(changes), manager);
+  }
+
+  /** The 409 of an optimistic-locking miss. */
+  stale(revision: unknown): AppException {
+    return new AppException(
+      BodyStatus.STALE_REVISION,
+      `${this.resource.title} was changed by someone else: revision ${String(revision)} is stale`,
+    );
+  }
+
+  private refuseDuplicatesThenInvalidate<T>(scope: TenantScope, write: Promise<T>): Promise<T> {
+    return this.lists.afterWrite(scope, refusingDuplicates(this.resource, write));
+  }
+}

@@ -1,0 +1,87 @@
+import {
+  DataSource,
+  EntityManager,
+  EntityTarget,
+  FindOptionsOrder,
+  FindOptionsSelect,
+  FindOptionsWhere,
+  ObjectLiteral,
+  Repository,
+  SelectQueryBuilder,
+} from 'typeorm';
+import { TenantScope } from '../tenancy/tenant-scope';
+
+/** A row of a table whose primary key starts with the owning tenant. */
+export interface TenantOwned extends ObjectLiteral {
+  tenantId: string;
+}
+
+/** Conditions on a tenant's rows: the tenant (and the live sentinel) come from the scope, never from the caller. */
+export type TenantFilter<E> = Omit<FindOptionsWhere<E>, 'tenantId' | 'deleteTime'>;
+
+export interface ReadOptions<E> {
+  select?: FindOptionsSelect<E>;
+  order?: FindOptionsOrder<E>;
+  take?: number;
+  /** The transaction to read in; the data source's manager otherwise. */
+  manager?: EntityManager;
+}
+
+/**
+ * The way to a tenant-owned table: every method takes a TenantScope, and every statement's WHERE
+ * carries that scope's tenant (LiveRecordTable adds the live sentinel), so another tenant's rows
+ * behave as absent.
+ */
+export class TenantTable<E extends TenantOwned> {
+  constructor(
+    readonly entity: EntityTarget<E>,
+    protected readonly dataSource: DataSource,
+  ) {}
+
+  protected repository(manager: EntityManager = this.dataSource.manager): Repository<E> {
+    return manager.getRepository(this.entity);
+  }
+
+  /** The scope's condition and the caller's. */
+  protected where(scope: TenantScope, filter: TenantFilter<E> = {} as TenantFilter<E>): FindOptionsWhere<E> {
+    return { ...filter, tenantId: scope.tenantId } as FindOptionsWhere<E>;
+  }
+
+  find(scope: TenantScope, filter: TenantFilter<E> = {} as TenantFilter<E>, { manager, ...options }: ReadOptions<E> = {}): Promise<E[]> {
+    return this.repository(manager).find({ ...options, where: this.where(scope, filter) });
+  }
+
+  findOne(scope: TenantScope, filter: TenantFilter<E>, { manager, ...options }: ReadOptions<E> = {}): Promise<E | null> {
+    return this.repository(manager).findOne({ ...options, where: this.where(scope, filter) });
+  }
+
+  exists(scope: TenantScope, filter: TenantFilter<E>, manager?: EntityManager): Promise<boolean> {
+    return this.repository(manager).exists({ where: this.where(scope, filter) });
+  }
+
+  /** A query over the scope's rows matching `filter`, aliased `alias`, for conditions a filter cannot express. */
+  select(scope: TenantScope, filter: TenantFilter<E> = {} as TenantFilter<E>, alias = 'r', manager?: EntityManager): SelectQueryBuilder<E> {
+    return this.repository(manager).createQueryBuilder(alias).where(this.where(scope, filter));
+  }
+
+  /** Rows of the scope's tenant, as given (no other column stamped). */
+  async insertRows(scope: TenantScope, rows: Omit<E, 'tenantId'>[], manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.insert(this.entity, rows.map((row) => ({ ...row, tenantId: scope.tenantId })) as never);
+  }
+
+  /** Sets exactly `set` on the scope's rows matching `filter`; returns how many matched. */
+  async updateColumns(
+    scope: TenantScope,
+    filter: TenantFilter<E>,
+    set: Partial<E>,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<number> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(this.entity)
+      .set(set as never)
+      .where(this.where(scope, filter))
+      .execute();
+    return result.affected ?? 0;
+  }
+}

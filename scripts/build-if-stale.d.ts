@@ -1,0 +1,3 @@
+/** Types of build-if-stale.js for the TypeScript that requires it (the tests that start the built services). */
+export declare function isStale(): boolean;
+export declare function buildIfStale(options?: { quiet?: boolean }): boolean;

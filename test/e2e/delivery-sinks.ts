@@ -1,0 +1,148 @@
+/**
+ * Local delivery sinks for the delivery suites: an SMTP server (smtp-server) that records what
+ * arrives, and an HTTP SMS provider that records signed requests. Both listen on 127.0.0.1 only.
+ */
+import { simpleParser } from 'mailparser';
+import { createServer, IncomingMessage, Server } from 'node:http';
+import { AddressInfo, createServer as createNetServer } from 'node:net';
+import { SMTPServer, SMTPServerAddress } from 'smtp-server';
+
+export interface ReceivedMail {
+  mailFrom: string;
+  rcptTo: string[];
+  from: string;
+  to: string[];
+  cc: string[];
+  subject: string;
+  text: string;
+  html: string | false;
+  auth?: { username: string; password: string };
+}
+
+export interface SmtpSink {
+  port: number;
+  received: ReceivedMail[];
+  /** Recipients the server refuses with `550 mailbox unavailable`, and how often it refused each. */
+  refuse: Set<string>;
+  refusals: Map<string, number>;
+  /** Holds every DATA for this long before accepting it (0: none). */
+  dataDelayMs: number;
+  close(): Promise<void>;
+}
+
+/** A port nothing listens on right now (for a server that is down and comes back). */
+export async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const addresses = (value: unknown): string[] => {
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  return list.flatMap((a: { value: { address?: string }[] }) => a.value.map((v) => v.address ?? ''));
+};
+
+/**
+ * An SMTP server without TLS (STARTTLS not offered), accepting AUTH over plain text when `credentials`
+ * are given (and requiring them then).
+ */
+export async function startSmtpSink(
+  options: { port?: number; credentials?: { username: string; password: string } } = {},
+): Promise<SmtpSink> {
+  const sink: Omit<SmtpSink, 'port' | 'close'> = { received: [], refuse: new Set(), refusals: new Map(), dataDelayMs: 0 };
+  const { credentials } = options;
+  const server = new SMTPServer({
+    disabledCommands: credentials ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    authOptional: !credentials,
+    allowInsecureAuth: true,
+    logger: false,
+    // close() does not wait for the clients' pooled idle connections to end
+    closeTimeout: 50,
+    onAuth(auth, session, callback) {
+      if (credentials && auth.username === credentials.username && auth.password === credentials.password) {
+        (session as unknown as { auth: unknown }).auth = { username: auth.username, password: auth.password };
+        return callback(null, { user: auth.username });
+      }
+      callback(Object.assign(new Error('Authentication failed'), { responseCode: 535 }));
+    },
+    onRcptTo(address: SMTPServerAddress, _session, callback) {
+      if (sink.refuse.has(address.address)) {
+        sink.refusals.set(address.address, (sink.refusals.get(address.address) ?? 0) + 1);
+        return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          const accept = () => {
+            sink.received.push({
+              mailFrom: (session.envelope.mailFrom as SMTPServerAddress).address,
+              rcptTo: session.envelope.rcptTo.map((r) => r.address),
+              from: addresses(mail.from)[0],
+              to: addresses(mail.to),
+              cc: addresses(mail.cc),
+              subject: mail.subject ?? '',
+              // mailparser keeps the line break that ends the body
+              text: (mail.text ?? '').trimEnd(),
+              html: typeof mail.html === 'string' ? mail.html.trimEnd() : false,
+              auth: (session as unknown as { auth?: ReceivedMail['auth'] }).auth,
+            });
+            callback();
+          };
+          if (sink.dataDelayMs) setTimeout(accept, sink.dataDelayMs);
+          else accept();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return Object.assign(sink, { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+}
+
+export interface ProviderRequest {
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+export interface SmsProvider {
+  endpoint: string;
+  requests: ProviderRequest[];
+  /** The HTTP status the provider answers with (200: `{"messageId": "msg-<n>"}`). */
+  status: number;
+  close(): Promise<void>;
+}
+
+export async function startSmsProvider(): Promise<SmsProvider> {
+  const provider = { requests: [] as ProviderRequest[], status: 200 };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      provider.requests.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(provider.status, { 'Content-Type': 'application/json' });
+      res.end(provider.status === 200 ? JSON.stringify({ messageId: `msg-${provider.requests.length}` }) : '{"error":"unavailable"}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(provider, {
+    endpoint: `http://127.0.0.1:${port}/sms/send`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
+}
+
+/** Polls `read` until `done` holds for its value (no timing assertion: only a generous deadline). */
+export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: last ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
