@@ -1,7 +1,31 @@
 // SWC compiles TypeScript (with decorator metadata) and the ESM-only packages of NestJS 12, which
 // Jest on Node 20 cannot require() natively.
-const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022', keepClassNames: true }, module: { type: 'commonjs' } }];
-const esmPackages = ['@nestjs', 'file-type', 'load-esm', 'uid', 'strtok3', 'token-types', '@tokenizer', '@borewit', 'uint8array-extras', 'jose', 'i18next-http-backend', 'es-toolkit'];
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const esmPackages = [
+  '@nestjs',
+  'file-type',
+  'load-esm',
+  'uid',
+  'strtok3',
+  'token-types',
+  '@tokenizer',
+  '@borewit',
+  'uint8array-extras',
+  'jose',
+  'i18next-http-backend',
+  'es-toolkit',
+];
 
 module.exports = {
   rootDir: __dirname,

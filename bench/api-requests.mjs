@@ -89,15 +89,40 @@ const databasePid = () => {
 
 /** Columns of the table, in the order of the rows built by `seedRow`. */
 const COLUMNS = [
-  'tenant_id', 'revision', 'created_username', 'created_time', 'last_modified_username', 'last_modified_time', 'delete_time',
-  'snap_time', 'device_state_snap_id', 'device_no', 'device_type', 'state', 'battery_level', 'signal_strength', 'detail',
+  'tenant_id',
+  'revision',
+  'created_username',
+  'created_time',
+  'last_modified_username',
+  'last_modified_time',
+  'delete_time',
+  'snap_time',
+  'device_state_snap_id',
+  'device_no',
+  'device_type',
+  'state',
+  'battery_level',
+  'signal_strength',
+  'detail',
 ];
 const seedRow = (tenant, i, id) => {
   const created = T0 + i * STEP;
   return [
-    tenant, 1, 'seed', created, 'seed', created, 0,
-    created, id, `DEV-${String(i % DEVICES).padStart(4, '0')}`, DEVICE_TYPES[i % 5], STATES[Math.floor(i / 7) % 5],
-    i % 101, (i * 7) % 101, `firmware 2.4.${i % 10}; storage ${i % 100}% used`,
+    tenant,
+    1,
+    'seed',
+    created,
+    'seed',
+    created,
+    0,
+    created,
+    id,
+    `DEV-${String(i % DEVICES).padStart(4, '0')}`,
+    DEVICE_TYPES[i % 5],
+    STATES[Math.floor(i / 7) % 5],
+    i % 101,
+    (i * 7) % 101,
+    `firmware 2.4.${i % 10}; storage ${i % 100}% used`,
   ];
 };
 
@@ -120,7 +145,12 @@ async function main() {
   const url = new URL(BASE_URL.replace(/^mariadb:/, 'mysql:'));
   const stamp = Date.now().toString(36);
   const dbName = `${url.pathname.slice(1)}_${stamp}`;
-  const admin = await mysql.createConnection({ host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) });
+  const admin = await mysql.createConnection({
+    host: url.hostname,
+    port: Number(url.port || 3306),
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+  });
   await admin.query(`CREATE DATABASE \`${dbName}\``);
   const dbUrl = `mysql://${url.username}${url.password ? `:${url.password}` : ''}@${url.host}/${dbName}`;
   const port = await freePort();
@@ -135,9 +165,14 @@ async function main() {
     const ids = await seed(admin, TENANT, SEED_ROWS);
     await seed(admin, OTHER_TENANT, OTHER_ROWS);
     await admin.query(`ANALYZE TABLE \`${TABLE}\``);
-    console.log(`seeded ${SEED_ROWS} + ${OTHER_ROWS} (other tenant) rows of ${TABLE} in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${SEED_ROWS} + ${OTHER_ROWS} (other tenant) rows of ${TABLE} in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+    );
 
-    server = spawn(process.execPath, [...SERVICE_ARGS, join(ROOT, 'dist/apps/main-service/src/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    server = spawn(process.execPath, [...SERVICE_ARGS, join(ROOT, 'dist/apps/main-service/src/main.js')], {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     const origin = `http://127.0.0.1:${port}`;
     const token = `Bearer ${jwt.sign({ sub: 'bench', tenantId: TENANT, roles: ['administrator'] }, SECRET, { expiresIn: 3600 })}`;
     const headers = { authorization: token, 'content-type': 'application/json' };
@@ -199,7 +234,15 @@ async function main() {
         path: 'save',
         body: () => {
           const n = ++saved;
-          return { deviceNo: `NEW-${n}`, deviceType: pick(DEVICE_TYPES), state: pick(STATES), batteryLevel: n % 101, signalStrength: (n * 3) % 101, detail: `bench save ${n}`, snapTime: maxSnap + n };
+          return {
+            deviceNo: `NEW-${n}`,
+            deviceType: pick(DEVICE_TYPES),
+            state: pick(STATES),
+            batteryLevel: n % 101,
+            signalStrength: (n * 3) % 101,
+            detail: `bench save ${n}`,
+            snapTime: maxSnap + n,
+          };
         },
         ok: (b) => envelopeOk(b) && b.includes('"data":true'),
       },
@@ -218,9 +261,11 @@ async function main() {
     if (first.status !== 200 || first.data?.length !== 20 || first.extraData?.total !== SEED_ROWS || first.data[0].snapTime !== maxSnap)
       throw new Error(`page sample: ${JSON.stringify(first).slice(0, 400)}`);
     const byId = await call('GET', `getById?id=${ids[5]}`);
-    if (byId.status !== 200 || byId.data?.deviceStateSnapId !== ids[5] || byId.data.deleteTime !== null) throw new Error(`getById sample: ${JSON.stringify(byId).slice(0, 400)}`);
+    if (byId.status !== 200 || byId.data?.deviceStateSnapId !== ids[5] || byId.data.deleteTime !== null)
+      throw new Error(`getById sample: ${JSON.stringify(byId).slice(0, 400)}`);
     const counted = await call('POST', 'count', { deviceType: DEVICE_TYPES[0] });
-    if (counted.status !== 200 || counted.data !== Math.ceil(SEED_ROWS / 5)) throw new Error(`count sample: ${JSON.stringify(counted).slice(0, 400)}`);
+    if (counted.status !== 200 || counted.data !== Math.ceil(SEED_ROWS / 5))
+      throw new Error(`count sample: ${JSON.stringify(counted).slice(0, 400)}`);
 
     const serverPid = server.pid;
     const dbPid = databasePid();
@@ -255,7 +300,19 @@ async function main() {
       `\nCRUD request throughput, MariaDB, main-service alone (LOG_LEVEL=warn), resource device-state-snap with ${SEED_ROWS} rows ` +
         `(+${OTHER_ROWS} of another tenant); autocannon ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per operation\n`,
     );
-    const header = ['operation', 'req/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'max ms', 'non-2xx', 'bad body', 'API CPU µs/req', 'DB CPU µs/req', 'load gen µs/req'];
+    const header = [
+      'operation',
+      'req/s',
+      'p50 ms',
+      'p97.5 ms',
+      'p99 ms',
+      'max ms',
+      'non-2xx',
+      'bad body',
+      'API CPU µs/req',
+      'DB CPU µs/req',
+      'load gen µs/req',
+    ];
     const widths = [12, 7, 7, 9, 7, 7, 8, 9, 15, 14, 16];
     const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(' ');
     console.log(`service CPU while idle: ${idleMsPerS.toFixed(0)} ms/s (included in the per-request figures below)`);
@@ -266,7 +323,10 @@ async function main() {
       const onBad = (body) => (badBody ??= body);
       if (WARMUP_SECONDS > 0) {
         const warm = await runPhase(op, WARMUP_SECONDS, onBad);
-        if (badBody || warm.non2xx || warm.errors) throw new Error(`${op.name} warm-up: non2xx ${warm.non2xx}, errors ${warm.errors}, first bad body: ${String(badBody).slice(0, 400)}`);
+        if (badBody || warm.non2xx || warm.errors)
+          throw new Error(
+            `${op.name} warm-up: non2xx ${warm.non2xx}, errors ${warm.errors}, first bad body: ${String(badBody).slice(0, 400)}`,
+          );
       }
       const api0 = cpuTicks(serverPid);
       const db0 = cpuTicks(dbPid);
@@ -293,7 +353,21 @@ async function main() {
         requests: done,
       };
       results.push(row);
-      console.log(line([row.operation, row.rps, row.p50, row.p97_5, row.p99, row.max, row.non2xx, row.mismatches, row.apiCpuUs, row.dbCpuUs ?? 'n/a', row.loadGenCpuUs]));
+      console.log(
+        line([
+          row.operation,
+          row.rps,
+          row.p50,
+          row.p97_5,
+          row.p99,
+          row.max,
+          row.non2xx,
+          row.mismatches,
+          row.apiCpuUs,
+          row.dbCpuUs ?? 'n/a',
+          row.loadGenCpuUs,
+        ]),
+      );
       if (r.non2xx || r.mismatches || r.errors || r.timeouts || badBody)
         throw new Error(
           `${op.name}: ${r.non2xx} non-2xx, ${r.mismatches} bad bodies, ${r.errors} errors, ${r.timeouts} timeouts; ` +
@@ -301,7 +375,9 @@ async function main() {
         );
     }
     console.log('\n' + operations.map((op) => `  ${op.name.padEnd(12)} ${op.what}`).join('\n'));
-    console.log(`\nautocannon ${JSON.parse(readFileSync(join(ROOT, 'node_modules/autocannon/package.json'), 'utf8')).version}, node ${process.version}, CLK_TCK ${CLK_TCK}; CPU from /proc/<pid>/stat (utime+stime) over each measured phase`);
+    console.log(
+      `\nautocannon ${JSON.parse(readFileSync(join(ROOT, 'node_modules/autocannon/package.json'), 'utf8')).version}, node ${process.version}, CLK_TCK ${CLK_TCK}; CPU from /proc/<pid>/stat (utime+stime) over each measured phase`,
+    );
     if (process.env.BENCH_JSON === '1') console.log(JSON.stringify(results));
   } finally {
     if (server && server.exitCode === null && server.signalCode === null) {

@@ -42,17 +42,37 @@ async function main() {
   const url = new URL(BASE_URL.replace(/^mariadb:/, 'mysql:'));
   const stamp = Date.now().toString(36);
   const dbName = `${url.pathname.slice(1)}_${stamp}`;
-  const admin = await mysql.createConnection({ host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) });
+  const admin = await mysql.createConnection({
+    host: url.hostname,
+    port: Number(url.port || 3306),
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+  });
   await admin.query(`CREATE DATABASE \`${dbName}\``);
   const dbUrl = `mysql://${url.username}${url.password ? `:${url.password}` : ''}@${url.host}/${dbName}`;
   const port = await freePort();
-  const env = { ...process.env, DB_URL: dbUrl, KAFKA_BROKERS: BROKERS, KAFKA_TOPIC_PREFIX: `bench-${stamp}.`, PORT: String(port), JWT_SECRET: SECRET, LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env,
+    DB_URL: dbUrl,
+    KAFKA_BROKERS: BROKERS,
+    KAFKA_TOPIC_PREFIX: `bench-${stamp}.`,
+    PORT: String(port),
+    JWT_SECRET: SECRET,
+    LOG_LEVEL: 'warn',
+  };
   execFileSync(process.execPath, [join(ROOT, 'dist/apps/main-service/src/migrate.js')], { env, stdio: 'ignore' });
-  const server = spawn(process.execPath, [join(ROOT, 'dist/apps/main-service/src/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(process.execPath, [join(ROOT, 'dist/apps/main-service/src/main.js')], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const base = `http://127.0.0.1:${port}${PATH}`;
   const token = `Bearer ${jwt.sign({ sub: 'bench', tenantId: 'bench', roles: ['administrator'] }, SECRET, { expiresIn: 3600 })}`;
   const call = async (method, path, body) => {
-    const res = await fetch(`${base}/${path}`, { method, headers: { Authorization: token, 'Content-Type': 'application/json' }, body: body && JSON.stringify(body) });
+    const res = await fetch(`${base}/${path}`, {
+      method,
+      headers: { Authorization: token, 'Content-Type': 'application/json' },
+      body: body && JSON.stringify(body),
+    });
     return res.json();
   };
   try {
@@ -61,13 +81,21 @@ async function main() {
       if (i > 120) throw new Error('main-service did not start');
       await sleep(500);
     }
-    const rows = (type, n) => Array.from({ length: n }, (_, i) => ({ dataDictionaryTypeCode: type, dataDictionaryCode: `c${i}`, name: `Name ${i}`, sort: i, value: `v${i}` }));
+    const rows = (type, n) =>
+      Array.from({ length: n }, (_, i) => ({
+        dataDictionaryTypeCode: type,
+        dataDictionaryCode: `c${i}`,
+        name: `Name ${i}`,
+        sort: i,
+        value: `v${i}`,
+      }));
     const applied = async (ids) => {
       for (const id of ids) {
         for (;;) {
           const { data } = await call('GET', `importStatus?batchId=${id}`);
           if (data && data.status !== 'PENDING') {
-            if (data.status !== 'APPLIED' || data.appliedCount !== data.itemCount) throw new Error(`batch ${id}: ${JSON.stringify(data).slice(0, 300)}`);
+            if (data.status !== 'APPLIED' || data.appliedCount !== data.itemCount)
+              throw new Error(`batch ${id}: ${JSON.stringify(data).slice(0, 300)}`);
             break;
           }
           await sleep(20);
@@ -100,7 +128,9 @@ async function main() {
     const { extraData } = await call('POST', 'importList', again);
     await applied([extraData.batchId]);
     const ms = performance.now() - start;
-    console.log(`reimport   1 x ${String(ROWS).padStart(6)} rows (all updates): applied in ${ms.toFixed(0)} ms -> ${Math.round(ROWS / (ms / 1000))} rows/s`);
+    console.log(
+      `reimport   1 x ${String(ROWS).padStart(6)} rows (all updates): applied in ${ms.toFixed(0)} ms -> ${Math.round(ROWS / (ms / 1000))} rows/s`,
+    );
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.on('exit', r));

@@ -14,7 +14,9 @@ const ROOT = join(__dirname, '..');
 const SOURCE_DIRS = ['apps', 'libs'];
 const SOURCE_FILE = /\.(ts|json)$/;
 const SETTINGS = ['nest-cli.json', 'tsconfig.base.json', 'tsconfig.json'];
-const BUILT = ['local/src/local.js', 'main-service/src/main.js', 'main-service/src/mint-token.js', 'device-service/src/main.js'].map((f) => join(ROOT, 'dist/apps', f));
+const BUILT = ['local/src/local.js', 'main-service/src/main.js', 'main-service/src/mint-token.js', 'device-service/src/main.js'].map((f) =>
+  join(ROOT, 'dist/apps', f),
+);
 
 const mtimeOrNull = (file) => {
   try {

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { covers, ingressRoutes } from './ingress-routes.mjs';
 import { schemaErrors, unknownFieldErrors } from './schema.mjs';
-import { appConfigNames, contract, kustomize, listedResources, parseYaml, read, readmeNames, root } from './sources.mjs';
+import { CONFIG_DIR, contract, kustomize, listedResources, parseYaml, read, readmeNames, root, validatedNames } from './sources.mjs';
 
 let failed = 0;
 function check(name, problems) {
@@ -41,29 +41,42 @@ for (const [label, errors] of unknown) schemaProblems.push(...errors.map((e) => 
 check(`${labelled.length} objects valid against the Kubernetes ${contract.kubernetesVersion} schemas, no unknown fields`, schemaProblems);
 
 // --- the apps themselves: prefixes and default ports, nest build outputs
-check('contract prefixes and ports are the apps\' own (app.module.ts)', services.map(([name, s]) => {
-  const src = read(`apps/${name}/src/app.module.ts`);
-  return src.includes(`prefix: '${s.prefix.slice(1)}'`) && src.includes(`defaultPort: ${s.port}`) ? null : `${name}: app.module.ts has no prefix '${s.prefix.slice(1)}' / defaultPort ${s.port}`;
-}));
+check(
+  "contract prefixes and ports are the apps' own (their manifests)",
+  services.map(([name, s]) => {
+    const manifest = `apps/${name}/src/${name}.manifest.ts`;
+    const src = read(manifest);
+    return src.includes(`prefix: '${s.prefix.slice(1)}'`) && src.includes(`defaultPort: ${s.port}`)
+      ? null
+      : `${name}: ${manifest} has no prefix '${s.prefix.slice(1)}' / defaultPort ${s.port}`;
+  }),
+);
 const nest = JSON.parse(read('nest-cli.json'));
-check('contract entry points are nest build outputs (nest-cli.json, tsconfig outDir ../../dist)', services.flatMap(([name, s]) => {
-  const project = nest.projects[name];
-  const outDir = JSON.parse(read(`${project.root}/tsconfig.app.json`)).compilerOptions.outDir;
-  const main = join(project.root, outDir, `${project.entryFile}.js`).replace(/^\.\.?\/?/, '');
-  const migrate = main.replace(/main\.js$/, 'migrate.js');
-  return [
-    main === s.main ? null : `${name}: nest builds ${main}, contract says ${s.main}`,
-    migrate === s.migrate ? null : `${name}: contract migrate ${s.migrate} is not beside ${main}`,
-    existsSync(join(root, project.sourceRoot, 'migrate.ts')) ? null : `${name}: no ${project.sourceRoot}/migrate.ts`,
-    !existsSync(join(root, 'dist')) || existsSync(join(root, s.main)) ? null : `${name}: ${s.main} missing from the build`,
-  ];
-}));
+check(
+  'contract entry points are nest build outputs (nest-cli.json, tsconfig outDir ../../dist)',
+  services.flatMap(([name, s]) => {
+    const project = nest.projects[name];
+    const outDir = JSON.parse(read(`${project.root}/tsconfig.app.json`)).compilerOptions.outDir;
+    const main = join(project.root, outDir, `${project.entryFile}.js`).replace(/^\.\.?\/?/, '');
+    const migrate = main.replace(/main\.js$/, 'migrate.js');
+    return [
+      main === s.main ? null : `${name}: nest builds ${main}, contract says ${s.main}`,
+      migrate === s.migrate ? null : `${name}: contract migrate ${s.migrate} is not beside ${main}`,
+      existsSync(join(root, project.sourceRoot, 'migrate.ts')) ? null : `${name}: no ${project.sourceRoot}/migrate.ts`,
+      !existsSync(join(root, 'dist')) || existsSync(join(root, s.main)) ? null : `${name}: ${s.main} missing from the build`,
+    ];
+  }),
+);
 
 // --- Dockerfile
 const dockerfile = read('docker/Dockerfile');
 const cmd = dockerfile.match(/^CMD (.*)$/m)?.[1] ?? '';
 check('Dockerfile CMD runs dist/apps/$APP/src/main.js, the build output of each APP', [
-  ...services.map(([name, s]) => (cmd.replaceAll('${APP}', name).replaceAll('$APP', name).includes(`node ${s.main}`) ? null : `CMD "${cmd}" does not run ${s.main} for APP=${name}`)),
+  ...services.map(([name, s]) =>
+    cmd.replaceAll('${APP}', name).replaceAll('$APP', name).includes(`node ${s.main}`)
+      ? null
+      : `CMD "${cmd}" does not run ${s.main} for APP=${name}`,
+  ),
   /^USER \d+(:\d+)?$/m.test(dockerfile) ? null : 'runtime USER must be a numeric non-root uid (runAsNonRoot)',
   /^USER 0\b/m.test(dockerfile) ? 'runtime USER is root' : null,
   ...services.map(([, s]) => (new RegExp(`^EXPOSE .*\\b${s.port}\\b`, 'm').test(dockerfile) ? null : `EXPOSE lacks ${s.port}`)),
@@ -71,14 +84,15 @@ check('Dockerfile CMD runs dist/apps/$APP/src/main.js, the build output of each 
 ]);
 
 // --- environment names
-const appNames = appConfigNames();
+const appNames = validatedNames();
+const validated = `the configuration namespaces (${CONFIG_DIR})`;
 const readme = readmeNames() ?? new Set();
 const runtimeEnv = Object.keys(contract.runtimeEnv);
 const known = (n) => (appNames.has(n) && readme.has(n)) || runtimeEnv.includes(n);
-const unknownName = (where) => (n) => (known(n) ? null : `${where}: ${n} is not in AppConfig and README's Configuration table`);
-check('AppConfig and README list the same variables', [
-  ...[...appNames].filter((n) => !readme.has(n)).map((n) => `${n} validated by AppConfig, missing from README`),
-  ...[...readme].filter((n) => !appNames.has(n)).map((n) => `${n} in README, not validated by AppConfig`),
+const unknownName = (where) => (n) => (known(n) ? null : `${where}: ${n} is not in ${validated} and README's Configuration table`);
+check(`${validated} and README list the same variables`, [
+  ...[...appNames].filter((n) => !readme.has(n)).map((n) => `${n} validated by ${validated}, missing from README`),
+  ...[...readme].filter((n) => !appNames.has(n)).map((n) => `${n} in README, not validated by ${validated}`),
 ]);
 const configMap = named(overlay, 'ConfigMap', 'back-office-config');
 const envOf = (c) => (c.env ?? []).map((e) => e.name);
@@ -97,8 +111,14 @@ check('every env name in ConfigMap, Secrets and workloads is a variable the apps
   ...Object.keys(configMap?.data ?? {}).map(unknownName('ConfigMap')),
   ...secretTemplates.flatMap((s) => Object.keys(s.stringData ?? {}).map(unknownName(`Secret ${s.metadata.name}`))),
   ...workloads.flatMap((w) => w.spec.template.spec.containers.flatMap(envOf).map(unknownName(`${w.kind} ${w.metadata.name}`))),
-  ...secretTemplates.flatMap((s) => Object.keys(s.stringData ?? {}).filter((n) => !contract.secretEnv.includes(n)).map((n) => `${n} in a Secret but not in contract secretEnv`)),
-  ...Object.keys(configMap?.data ?? {}).filter((n) => contract.secretEnv.includes(n)).map((n) => `secret ${n} in the ConfigMap`),
+  ...secretTemplates.flatMap((s) =>
+    Object.keys(s.stringData ?? {})
+      .filter((n) => !contract.secretEnv.includes(n))
+      .map((n) => `${n} in a Secret but not in contract secretEnv`),
+  ),
+  ...Object.keys(configMap?.data ?? {})
+    .filter((n) => contract.secretEnv.includes(n))
+    .map((n) => `secret ${n} in the ConfigMap`),
 ]);
 check('every variable of the README and the runtime side reaches each Deployment', [
   ...byKind(overlay, 'Deployment').flatMap((d) => {
@@ -111,78 +131,120 @@ check('every variable of the README and the runtime side reaches each Deployment
 ]);
 
 // --- Deployments, Services, probes, scaling
-check('Deployments: container port, PORT, probes and scrape annotations agree with the apps', services.flatMap(([name, s]) => {
-  const d = named(overlay, 'Deployment', name);
-  if (!d) return [`no Deployment ${name}`];
-  const pod = d.spec.template.spec;
-  const c = pod.containers[0];
-  const http = c.ports?.find((p) => p.name === 'http');
-  const ann = d.spec.template.metadata.annotations ?? {};
-  const probe = (p, path) => (p?.httpGet?.path === s.prefix + path && p.httpGet.port === 'http' ? null : `${name}: probe ${JSON.stringify(p?.httpGet)} should GET ${s.prefix}${path} on port http`);
-  return [
-    http?.containerPort === s.port ? null : `${name}: containerPort http is ${http?.containerPort}, app listens on ${s.port}`,
-    c.env?.find((e) => e.name === 'PORT')?.value === String(s.port) ? null : `${name}: env PORT is not ${s.port}`,
-    probe(c.startupProbe, contract.paths.live),
-    probe(c.livenessProbe, contract.paths.live),
-    probe(c.readinessProbe, contract.paths.ready),
-    ann['prometheus.io/scrape'] === 'true' && ann['prometheus.io/path'] === s.prefix + contract.paths.metrics && ann['prometheus.io/port'] === String(s.port)
-      ? null : `${name}: prometheus.io annotations should scrape ${s.prefix}${contract.paths.metrics} on ${s.port}`,
-    c.command ? `${name}: the Deployment overrides the image's CMD` : null,
-  ];
-}));
-const sleepOf = (c) => Number(c.lifecycle?.preStop?.exec?.command?.join(' ').match(/^sleep (\d+)$/)?.[1] ?? c.lifecycle?.preStop?.sleep?.seconds ?? NaN);
-check('graceful shutdown: terminationGracePeriodSeconds > preStop sleep + SHUTDOWN_TIMEOUT_MS', byKind(overlay, 'Deployment').map((d) => {
-  const pod = d.spec.template.spec;
-  const sleep = sleepOf(pod.containers[0]);
-  const timeout = Number(configMap?.data?.SHUTDOWN_TIMEOUT_MS ?? contract.runtimeEnv.SHUTDOWN_TIMEOUT_MS) / 1000;
-  return sleep > 0 && pod.terminationGracePeriodSeconds > sleep + timeout ? null
-    : `${d.metadata.name}: grace ${pod.terminationGracePeriodSeconds}s vs preStop sleep ${sleep}s + shutdown ${timeout}s`;
-}));
-check('hardened pods: non-root, read-only root, no capabilities, no escalation, /tmp emptyDir, limits', workloads.flatMap((w) => {
-  const pod = w.spec.template.spec;
-  return pod.containers.flatMap((c) => {
-    const sc = c.securityContext ?? {};
-    const tmp = c.volumeMounts?.find((m) => m.mountPath === '/tmp');
+check(
+  'Deployments: container port, PORT, probes and scrape annotations agree with the apps',
+  services.flatMap(([name, s]) => {
+    const d = named(overlay, 'Deployment', name);
+    if (!d) return [`no Deployment ${name}`];
+    const pod = d.spec.template.spec;
+    const c = pod.containers[0];
+    const http = c.ports?.find((p) => p.name === 'http');
+    const ann = d.spec.template.metadata.annotations ?? {};
+    const probe = (p, path) =>
+      p?.httpGet?.path === s.prefix + path && p.httpGet.port === 'http'
+        ? null
+        : `${name}: probe ${JSON.stringify(p?.httpGet)} should GET ${s.prefix}${path} on port http`;
     return [
-      (sc.runAsNonRoot ?? pod.securityContext?.runAsNonRoot) === true ? null : 'runAsNonRoot',
-      sc.readOnlyRootFilesystem === true ? null : 'readOnlyRootFilesystem',
-      sc.allowPrivilegeEscalation === false ? null : 'allowPrivilegeEscalation: false',
-      sc.capabilities?.drop?.includes('ALL') ? null : 'capabilities.drop ALL',
-      tmp && pod.volumes?.find((v) => v.name === tmp.name)?.emptyDir ? null : '/tmp on an emptyDir',
-      c.resources?.requests?.cpu && c.resources?.requests?.memory && c.resources?.limits?.memory ? null : 'resources requests and limits',
-    ].filter(Boolean).map((p) => `${w.kind} ${w.metadata.name}/${c.name}: ${p}`);
-  });
-}));
-check('Services, HPAs and PDBs select the Deployments they belong to', services.flatMap(([name, s]) => {
-  const d = named(overlay, 'Deployment', name);
-  const labels = d?.spec.template.metadata.labels ?? {};
-  const selects = (sel) => sel && Object.entries(sel).every(([k, v]) => labels[k] === v);
-  const svc = named(overlay, 'Service', name);
-  const hpa = named(overlay, 'HorizontalPodAutoscaler', name);
-  return [
-    selects(svc?.spec.selector) ? null : `Service ${name} does not select Deployment ${name}`,
-    svc?.spec.ports.some((p) => p.name === 'http' && (p.targetPort === 'http' || p.targetPort === s.port)) ? null : `Service ${name} has no port http to the container's http`,
-    hpa?.spec.scaleTargetRef.kind === 'Deployment' && hpa.spec.scaleTargetRef.name === name ? null : `HPA ${name} does not scale Deployment ${name}`,
-    hpa && hpa.spec.minReplicas >= 2 ? null : `HPA ${name}: minReplicas below 2 leaves the PDB nothing to keep`,
-    selects(named(overlay, 'PodDisruptionBudget', name)?.spec.selector.matchLabels) ? null : `PDB ${name} does not select Deployment ${name}`,
-    d?.spec.replicas === undefined ? null : `Deployment ${name} sets replicas, which fights the HPA`,
-  ];
-}));
-check('migration Jobs run each service\'s migrate output with its image and database', services.flatMap(([name, s]) => {
-  const job = named(overlay, 'Job', `${name}-migrate`);
-  const c = job?.spec.template.spec.containers[0];
-  const image = named(overlay, 'Deployment', name)?.spec.template.spec.containers[0].image;
-  return [
-    c?.command?.join(' ') === `node ${s.migrate}` ? null : `Job ${name}-migrate should run node ${s.migrate}`,
-    c && c.image === image ? null : `Job ${name}-migrate image ${c?.image} differs from the Deployment's ${image}`,
-    job?.spec.template.spec.containers[0].envFrom?.some((f) => f.secretRef?.name === `${name}-secrets`) ? null : `Job ${name}-migrate does not read ${name}-secrets`,
-    // the README applies component=config, then component=migration, then everything
-    job?.metadata.labels?.['app.kubernetes.io/component'] === 'migration' ? null : `Job ${name}-migrate lacks label component=migration`,
-    ...(c?.envFrom ?? []).filter((f) => f.configMapRef).map((f) =>
-      named(overlay, 'ConfigMap', f.configMapRef.name)?.metadata.labels?.['app.kubernetes.io/component'] === 'config' ? null : `ConfigMap ${f.configMapRef.name} lacks label component=config`),
-    ...byKind(overlay, 'Namespace').map((n) => (n.metadata.labels?.['app.kubernetes.io/component'] === 'config' ? null : `Namespace ${n.metadata.name} lacks label component=config`)),
-  ];
-}));
+      http?.containerPort === s.port ? null : `${name}: containerPort http is ${http?.containerPort}, app listens on ${s.port}`,
+      c.env?.find((e) => e.name === 'PORT')?.value === String(s.port) ? null : `${name}: env PORT is not ${s.port}`,
+      probe(c.startupProbe, contract.paths.live),
+      probe(c.livenessProbe, contract.paths.live),
+      probe(c.readinessProbe, contract.paths.ready),
+      ann['prometheus.io/scrape'] === 'true' &&
+      ann['prometheus.io/path'] === s.prefix + contract.paths.metrics &&
+      ann['prometheus.io/port'] === String(s.port)
+        ? null
+        : `${name}: prometheus.io annotations should scrape ${s.prefix}${contract.paths.metrics} on ${s.port}`,
+      c.command ? `${name}: the Deployment overrides the image's CMD` : null,
+    ];
+  }),
+);
+const sleepOf = (c) =>
+  Number(c.lifecycle?.preStop?.exec?.command?.join(' ').match(/^sleep (\d+)$/)?.[1] ?? c.lifecycle?.preStop?.sleep?.seconds ?? NaN);
+check(
+  'graceful shutdown: terminationGracePeriodSeconds > preStop sleep + SHUTDOWN_TIMEOUT_MS',
+  byKind(overlay, 'Deployment').map((d) => {
+    const pod = d.spec.template.spec;
+    const sleep = sleepOf(pod.containers[0]);
+    const timeout = Number(configMap?.data?.SHUTDOWN_TIMEOUT_MS ?? contract.runtimeEnv.SHUTDOWN_TIMEOUT_MS) / 1000;
+    return sleep > 0 && pod.terminationGracePeriodSeconds > sleep + timeout
+      ? null
+      : `${d.metadata.name}: grace ${pod.terminationGracePeriodSeconds}s vs preStop sleep ${sleep}s + shutdown ${timeout}s`;
+  }),
+);
+check(
+  'hardened pods: non-root, read-only root, no capabilities, no escalation, /tmp emptyDir, limits',
+  workloads.flatMap((w) => {
+    const pod = w.spec.template.spec;
+    return pod.containers.flatMap((c) => {
+      const sc = c.securityContext ?? {};
+      const tmp = c.volumeMounts?.find((m) => m.mountPath === '/tmp');
+      return [
+        (sc.runAsNonRoot ?? pod.securityContext?.runAsNonRoot) === true ? null : 'runAsNonRoot',
+        sc.readOnlyRootFilesystem === true ? null : 'readOnlyRootFilesystem',
+        sc.allowPrivilegeEscalation === false ? null : 'allowPrivilegeEscalation: false',
+        sc.capabilities?.drop?.includes('ALL') ? null : 'capabilities.drop ALL',
+        tmp && pod.volumes?.find((v) => v.name === tmp.name)?.emptyDir ? null : '/tmp on an emptyDir',
+        c.resources?.requests?.cpu && c.resources?.requests?.memory && c.resources?.limits?.memory ? null : 'resources requests and limits',
+      ]
+        .filter(Boolean)
+        .map((p) => `${w.kind} ${w.metadata.name}/${c.name}: ${p}`);
+    });
+  }),
+);
+check(
+  'Services, HPAs and PDBs select the Deployments they belong to',
+  services.flatMap(([name, s]) => {
+    const d = named(overlay, 'Deployment', name);
+    const labels = d?.spec.template.metadata.labels ?? {};
+    const selects = (sel) => sel && Object.entries(sel).every(([k, v]) => labels[k] === v);
+    const svc = named(overlay, 'Service', name);
+    const hpa = named(overlay, 'HorizontalPodAutoscaler', name);
+    return [
+      selects(svc?.spec.selector) ? null : `Service ${name} does not select Deployment ${name}`,
+      svc?.spec.ports.some((p) => p.name === 'http' && (p.targetPort === 'http' || p.targetPort === s.port))
+        ? null
+        : `Service ${name} has no port http to the container's http`,
+      hpa?.spec.scaleTargetRef.kind === 'Deployment' && hpa.spec.scaleTargetRef.name === name
+        ? null
+        : `HPA ${name} does not scale Deployment ${name}`,
+      hpa && hpa.spec.minReplicas >= 2 ? null : `HPA ${name}: minReplicas below 2 leaves the PDB nothing to keep`,
+      selects(named(overlay, 'PodDisruptionBudget', name)?.spec.selector.matchLabels)
+        ? null
+        : `PDB ${name} does not select Deployment ${name}`,
+      d?.spec.replicas === undefined ? null : `Deployment ${name} sets replicas, which fights the HPA`,
+    ];
+  }),
+);
+check(
+  "migration Jobs run each service's migrate output with its image and database",
+  services.flatMap(([name, s]) => {
+    const job = named(overlay, 'Job', `${name}-migrate`);
+    const c = job?.spec.template.spec.containers[0];
+    const image = named(overlay, 'Deployment', name)?.spec.template.spec.containers[0].image;
+    return [
+      c?.command?.join(' ') === `node ${s.migrate}` ? null : `Job ${name}-migrate should run node ${s.migrate}`,
+      c && c.image === image ? null : `Job ${name}-migrate image ${c?.image} differs from the Deployment's ${image}`,
+      job?.spec.template.spec.containers[0].envFrom?.some((f) => f.secretRef?.name === `${name}-secrets`)
+        ? null
+        : `Job ${name}-migrate does not read ${name}-secrets`,
+      // the README applies component=config, then component=migration, then everything
+      job?.metadata.labels?.['app.kubernetes.io/component'] === 'migration' ? null : `Job ${name}-migrate lacks label component=migration`,
+      ...(c?.envFrom ?? [])
+        .filter((f) => f.configMapRef)
+        .map((f) =>
+          named(overlay, 'ConfigMap', f.configMapRef.name)?.metadata.labels?.['app.kubernetes.io/component'] === 'config'
+            ? null
+            : `ConfigMap ${f.configMapRef.name} lacks label component=config`,
+        ),
+      ...byKind(overlay, 'Namespace').map((n) =>
+        n.metadata.labels?.['app.kubernetes.io/component'] === 'config'
+          ? null
+          : `Namespace ${n.metadata.name} lacks label component=config`,
+      ),
+    ];
+  }),
+);
 
 // --- Ingress (the gateway in Kubernetes): public sub-trees of each prefix, never {prefix}/metrics
 const ingresses = byKind(overlay, 'Ingress');
@@ -195,13 +257,31 @@ check('Ingress routes each prefix to its Service and port, not its metrics; devi
     const svc = named(overlay, 'Service', r.backend.service.name);
     const port = svc?.spec.ports.find((p) => p.name === r.backend.service.port.name || p.port === r.backend.service.port.number);
     if (!entry) return `${r.host}${r.path}: not under a service prefix`;
-    return r.backend.service.name === entry[0] && port && ['Prefix', 'Exact'].includes(r.pathType) ? null : `${r.host}${r.path} -> ${r.backend.service.name}:${JSON.stringify(r.backend.service.port)} (want ${entry[0]}, a port of its Service, pathType Prefix or Exact)`;
+    return r.backend.service.name === entry[0] && port && ['Prefix', 'Exact'].includes(r.pathType)
+      ? null
+      : `${r.host}${r.path} -> ${r.backend.service.name}:${JSON.stringify(r.backend.service.port)} (want ${entry[0]}, a port of its Service, pathType Prefix or Exact)`;
   }),
-  ...services.map(([name, s]) => (routes.some((r) => r.backend.service.name === name && covers(r, `${s.prefix}${contract.paths.openapi}`)) ? null : `no route for ${s.prefix}`)),
-  ...services.flatMap(([, s]) => routes.filter((r) => covers(r, s.prefix + contract.paths.metrics)).map((r) => `${r.host}${r.path} (${r.pathType}) routes ${s.prefix}${contract.paths.metrics}: it is for the cluster's scraper only`)),
-  new Set(routes.filter((r) => r.backend.service.name === 'device-service').map((r) => r.host)).size >= 2 ? null : 'device-service needs a host of its own besides the shared one',
-  ...routes.map((r) => (ingresses.some((i) => i.spec.tls?.some((t) => t.hosts?.includes(r.host))) ? null : `host ${r.host} has no TLS entry`)),
-  ...ingresses.map((i) => (parseFloat(i.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-body-size']) >= contract.bodyLimitMb ? null : `${i.metadata.name}: proxy-body-size below ${contract.bodyLimitMb}m`)),
+  ...services.map(([name, s]) =>
+    routes.some((r) => r.backend.service.name === name && covers(r, `${s.prefix}${contract.paths.openapi}`))
+      ? null
+      : `no route for ${s.prefix}`,
+  ),
+  ...services.flatMap(([, s]) =>
+    routes
+      .filter((r) => covers(r, s.prefix + contract.paths.metrics))
+      .map((r) => `${r.host}${r.path} (${r.pathType}) routes ${s.prefix}${contract.paths.metrics}: it is for the cluster's scraper only`),
+  ),
+  new Set(routes.filter((r) => r.backend.service.name === 'device-service').map((r) => r.host)).size >= 2
+    ? null
+    : 'device-service needs a host of its own besides the shared one',
+  ...routes.map((r) =>
+    ingresses.some((i) => i.spec.tls?.some((t) => t.hosts?.includes(r.host))) ? null : `host ${r.host} has no TLS entry`,
+  ),
+  ...ingresses.map((i) =>
+    parseFloat(i.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-body-size']) >= contract.bodyLimitMb
+      ? null
+      : `${i.metadata.name}: proxy-body-size below ${contract.bodyLimitMb}m`,
+  ),
 ]);
 
 // --- nginx gateway (docker/) and compose
@@ -217,34 +297,49 @@ check('nginx routes each prefix to the upstream of its service and port (compose
     return target === `${name}:${s.port}` ? null : `${s.prefix} -> ${loc?.[1]} -> \${${variable}} = ${target}, want ${name}:${s.port}`;
   }),
   /location \/ \{[^}]*return 404/.test(template) ? null : 'no 404 for unknown prefixes',
-  /large_client_header_buffers \d+ (\d+)k;/.test(template) && Number(template.match(/large_client_header_buffers \d+ (\d+)k;/)[1]) >= contract.headerLimitKb
-    ? null : `large_client_header_buffers below ${contract.headerLimitKb}k (request lines of 1000 ids)`,
+  /large_client_header_buffers \d+ (\d+)k;/.test(template) &&
+  Number(template.match(/large_client_header_buffers \d+ (\d+)k;/)[1]) >= contract.headerLimitKb
+    ? null
+    : `large_client_header_buffers below ${contract.headerLimitKb}k (request lines of 1000 ids)`,
   ...services.map(([, s]) => {
     // the first regular-expression location that matches wins: metrics must be refused before the prefix is proxied
     const metrics = s.prefix + contract.paths.metrics;
-    const first = [...template.matchAll(/location (~\*?) (\S+) \{([^}]*)\}/g)].find(([, op, re]) => new RegExp(re, op === '~*' ? 'i' : '').test(metrics));
+    const first = [...template.matchAll(/location (~\*?) (\S+) \{([^}]*)\}/g)].find(([, op, re]) =>
+      new RegExp(re, op === '~*' ? 'i' : '').test(metrics),
+    );
     const upper = first && new RegExp(first[2], first[1] === '~*' ? 'i' : '').test(s.prefix + contract.paths.metrics.toUpperCase());
-    return first && /return 404/.test(first[3]) && !/proxy_pass/.test(first[3]) && upper ? null : `${metrics} (and ${s.prefix}${contract.paths.metrics.toUpperCase()}) must be answered 404 by the gateway before any proxy_pass`;
+    return first && /return 404/.test(first[3]) && !/proxy_pass/.test(first[3]) && upper
+      ? null
+      : `${metrics} (and ${s.prefix}${contract.paths.metrics.toUpperCase()}) must be answered 404 by the gateway before any proxy_pass`;
   }),
   /proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/.test(template) ? null : 'X-Forwarded-For is not appended',
   /proxy_set_header X-Forwarded-Proto /.test(template) ? null : 'no X-Forwarded-Proto',
   /proxy_set_header X-Request-Id /.test(template) ? null : 'no X-Request-Id',
-  parseFloat(template.match(/client_max_body_size (\d+)m;/)?.[1]) >= contract.bodyLimitMb ? null : `client_max_body_size below ${contract.bodyLimitMb}m`,
+  parseFloat(template.match(/client_max_body_size (\d+)m;/)?.[1]) >= contract.bodyLimitMb
+    ? null
+    : `client_max_body_size below ${contract.bodyLimitMb}m`,
 ]);
-check('compose: services, ports, commands and env names agree with the apps', services.flatMap(([name, s]) => {
-  const app = compose.services[name];
-  const migrate = compose.services[`${name}-migrate`];
-  const env = app?.environment ?? {};
-  return [
-    app?.build?.args?.APP === name ? null : `compose ${name}: build arg APP is not ${name}`,
-    String(env.PORT) === String(s.port) ? null : `compose ${name}: PORT is not ${s.port}`,
-    migrate?.command?.join(' ') === `node ${s.migrate}` ? null : `compose ${name}-migrate should run node ${s.migrate}`,
-    app?.depends_on?.[`${name}-migrate`]?.condition === 'service_completed_successfully' ? null : `compose ${name} must wait for ${name}-migrate`,
-    env.TRUST_PROXY === compose.services.gateway?.networks?.backoffice?.ipv4_address ? null : `compose ${name}: TRUST_PROXY is not the gateway's address`,
-    app?.ports ? `compose ${name} publishes a port: only the gateway may (TRUST_PROXY)` : null,
-    ...[...Object.keys(env), ...Object.keys(migrate?.environment ?? {})].map(unknownName(`compose ${name}`)),
-  ];
-}));
+check(
+  'compose: services, ports, commands and env names agree with the apps',
+  services.flatMap(([name, s]) => {
+    const app = compose.services[name];
+    const migrate = compose.services[`${name}-migrate`];
+    const env = app?.environment ?? {};
+    return [
+      app?.build?.args?.APP === name ? null : `compose ${name}: build arg APP is not ${name}`,
+      String(env.PORT) === String(s.port) ? null : `compose ${name}: PORT is not ${s.port}`,
+      migrate?.command?.join(' ') === `node ${s.migrate}` ? null : `compose ${name}-migrate should run node ${s.migrate}`,
+      app?.depends_on?.[`${name}-migrate`]?.condition === 'service_completed_successfully'
+        ? null
+        : `compose ${name} must wait for ${name}-migrate`,
+      env.TRUST_PROXY === compose.services.gateway?.networks?.backoffice?.ipv4_address
+        ? null
+        : `compose ${name}: TRUST_PROXY is not the gateway's address`,
+      app?.ports ? `compose ${name} publishes a port: only the gateway may (TRUST_PROXY)` : null,
+      ...[...Object.keys(env), ...Object.keys(migrate?.environment ?? {})].map(unknownName(`compose ${name}`)),
+    ];
+  }),
+);
 
 console.log(`# manifests: ${failed} check(s) failed`);
 process.exit(failed ? 1 : 0);

@@ -11,7 +11,9 @@ const modulePath = ({ apiVersion, kind }) => `kubernetes-models/${apiVersion}/${
 /** Schema errors of one object ([] when valid). */
 export async function schemaErrors(doc) {
   if (!contract.apiVersions.includes(doc.apiVersion)) {
-    return [`${doc.apiVersion} is not among the GA APIs served by Kubernetes ${contract.kubernetesVersion} that we use (contract.json apiVersions)`];
+    return [
+      `${doc.apiVersion} is not among the GA APIs served by Kubernetes ${contract.kubernetesVersion} that we use (contract.json apiVersions)`,
+    ];
   }
   let Model;
   try {
@@ -39,9 +41,23 @@ export function unknownFieldErrors(labelled) {
   const file = join(dir, 'manifests.ts');
   writeFileSync(file, lines.join('\n') + '\n');
   const starts = [];
-  lines.join('\n').split('\n').forEach((l, n) => { if (l.startsWith('export const m')) starts.push(n + 1); });
+  lines
+    .join('\n')
+    .split('\n')
+    .forEach((l, n) => {
+      if (l.startsWith('export const m')) starts.push(n + 1);
+    });
   // no @types: only the manifests and the kubernetes-models declarations they import
-  const compilerOptions = { noEmit: true, strict: true, skipLibCheck: true, module: 'commonjs', moduleResolution: 'node10', ignoreDeprecations: '6.0', target: 'es2022', types: [] };
+  const compilerOptions = {
+    noEmit: true,
+    strict: true,
+    skipLibCheck: true,
+    module: 'commonjs',
+    moduleResolution: 'node10',
+    ignoreDeprecations: '6.0',
+    target: 'es2022',
+    types: [],
+  };
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['manifests.ts'] }));
   try {
     execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8' });

@@ -1,6 +1,6 @@
 // Reads what the deployment checks compare: the contract, rendered manifests, and the names the apps accept.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
@@ -12,10 +12,12 @@ export const contract = JSON.parse(read('test/deploy/contract.json'));
 /** Every YAML document of a text, as plain objects; a YAML error throws with the file name. */
 export function parseYaml(text, name) {
   // merge: compose files share blocks with YAML merge keys (<<)
-  return parseAllDocuments(text, { merge: true }).map((doc) => {
-    if (doc.errors.length) throw new Error(`${name}: ${doc.errors[0].message}`);
-    return doc.toJS({ maxAliasCount: 1000 });
-  }).filter((d) => d && typeof d === 'object');
+  return parseAllDocuments(text, { merge: true })
+    .map((doc) => {
+      if (doc.errors.length) throw new Error(`${name}: ${doc.errors[0].message}`);
+      return doc.toJS({ maxAliasCount: 1000 });
+    })
+    .filter((d) => d && typeof d === 'object');
 }
 
 // KUBECTL=/nonexistent exercises the fallback below
@@ -49,15 +51,19 @@ function tableNames(markdown, heading) {
   const start = markdown.indexOf(heading);
   if (start < 0) return null;
   const section = markdown.slice(start + heading.length).split(/\n#{1,3} /)[0];
-  const names = section.split('\n').filter((l) => l.startsWith('| `')).flatMap((l) => l.split('|')[1].match(/`([A-Z][A-Z0-9_]+)`/g) ?? []);
+  const names = section
+    .split('\n')
+    .filter((l) => l.startsWith('| `'))
+    .flatMap((l) => l.split('|')[1].match(/`([A-Z][A-Z0-9_]+)`/g) ?? []);
   return new Set(names.map((n) => n.slice(1, -1)));
 }
 
 export const readmeNames = () => tableNames(read('README.md'), '## Configuration');
 
-/** The variables AppConfig validates: the properties of its Environment class. */
-export function appConfigNames() {
-  const src = read('libs/common/src/config/app-config.ts');
-  const body = src.slice(src.indexOf('class Environment'), src.indexOf('\n}', src.indexOf('class Environment')));
-  return new Set([...body.matchAll(/\b([A-Z][A-Z0-9_]+)\??\s*[:=]/g)].map((m) => m[1]));
+export const CONFIG_DIR = 'libs/common/src/config';
+
+/** The variables the apps validate: every `@Env('NAME')` of the configuration namespaces (CONFIG_DIR/*.config.ts). */
+export function validatedNames() {
+  const files = readdirSync(join(root, CONFIG_DIR)).filter((f) => f.endsWith('.config.ts'));
+  return new Set(files.flatMap((f) => [...read(join(CONFIG_DIR, f)).matchAll(/@Env\('([A-Z][A-Z0-9_]+)'\)/g)].map((m) => m[1])));
 }

@@ -7,15 +7,20 @@ import { DEVICE_API, DeviceTestApp, SECRET, SERVER_API, startDeviceApp, uniqueNo
 import { JsonOperation, jsonOperations } from '../support/openapi-walk';
 import { ALL_RESOURCES } from '../support/tables';
 import { CONFIG, Envelope, startApp, TestApp } from '../support/test-app';
-
-type Rec = Record<string, any>;
+import type { Json } from '../support/json';
 
 const DD = `${CONFIG}/data-dictionary`;
 const EMAIL = '/main-service/system-api/message/email';
 const DEPTH = 5_000;
 let counter = 0;
 const seed = (): string => `be${String(++counter).padStart(4, '0')}`;
-const dd = (s: string): Rec => ({ dataDictionaryTypeCode: `ddt-${s}`, dataDictionaryCode: `code-${s}`, value: `value-${s}`, name: `Name ${s}`, sort: 3 });
+const dd = (s: string): Json => ({
+  dataDictionaryTypeCode: `ddt-${s}`,
+  dataDictionaryCode: `code-${s}`,
+  value: `value-${s}`,
+  name: `Name ${s}`,
+  sort: 3,
+});
 
 /** JSON text of `levels` nested arrays or objects, built as text (JSON.stringify would recurse). */
 const deepJson = (kind: 'array' | 'object', levels = DEPTH): string =>
@@ -35,13 +40,16 @@ describe('request-body edges, main-service', () => {
     const res = await t.http()[method](path).set('Authorization', t.auth()).set('Content-Type', 'application/json').send(text);
     return { ...res.body, httpStatus: res.status };
   };
-  const count = async (path: string, body: Rec = {}): Promise<number> => (await t.post(`${path}/count`, body)).data;
-  const find = async (s: string): Promise<Rec | undefined> => (await t.post(`${DD}/list`, { dataDictionaryTypeCode: `ddt-${s}` })).data[0];
+  const count = async (path: string, body: Json = {}): Promise<number> => (await t.post(`${path}/count`, body)).data;
+  const find = async (s: string): Promise<Json | undefined> => (await t.post(`${DD}/list`, { dataDictionaryTypeCode: `ddt-${s}` })).data[0];
 
   describe('null means "not given"', () => {
     it('save with null optional fields, identifier and draft stores the defaults', async () => {
       const s = seed();
-      expect(await t.post(`${DD}/save`, { ...dd(s), dataDictionaryId: null, sort: null, remark: null, tenantId: null })).toMatchObject({ status: 200, data: true });
+      expect(await t.post(`${DD}/save`, { ...dd(s), dataDictionaryId: null, sort: null, remark: null, tenantId: null })).toMatchObject({
+        status: 200,
+        data: true,
+      });
       expect(await find(s)).toMatchObject({ ...dd(s), sort: expect.any(Number), remark: null, revision: 1, tenantId: 'tenant-a' });
       const tr = { language: 'en', namespace: `ns${seed()}`, key: 'k', value: 'v', draft: null };
       expect(await t.post(`${CONFIG}/translation/save`, tr)).toMatchObject({ status: 200, data: true });
@@ -51,7 +59,15 @@ describe('request-body edges, main-service', () => {
       const s = seed();
       await t.post(`${DD}/save`, dd(s));
       const rec = (await find(s))!;
-      expect(await t.put(`${DD}/updateById`, { dataDictionaryId: rec.dataDictionaryId, revision: null, name: 'renamed', value: null, sort: null })).toMatchObject({ status: 200, data: true });
+      expect(
+        await t.put(`${DD}/updateById`, {
+          dataDictionaryId: rec.dataDictionaryId,
+          revision: null,
+          name: 'renamed',
+          value: null,
+          sort: null,
+        }),
+      ).toMatchObject({ status: 200, data: true });
       expect(await find(s)).toMatchObject({ name: 'renamed', value: rec.value, sort: rec.sort, revision: 2 });
     });
 
@@ -82,17 +98,29 @@ describe('request-body edges, main-service', () => {
     it.each(['array', 'object'] as const)('deep %s on save, list, page, importList and updateById', async (kind) => {
       const before = await count(DD);
       const deep = deepJson(kind);
-      expectRefused(await raw('post', `${DD}/save`, `{"dataDictionaryTypeCode":"x","dataDictionaryCode":"y","name":${deep}}`), 400, `${DD}/save`, 'nests deeper');
+      expectRefused(
+        await raw('post', `${DD}/save`, `{"dataDictionaryTypeCode":"x","dataDictionaryCode":"y","name":${deep}}`),
+        400,
+        `${DD}/save`,
+        'nests deeper',
+      );
       expectRefused(await raw('post', `${DD}/save`, deep), 400, `${DD}/save`, 'nests deeper');
       expectRefused(await raw('post', `${DD}/list`, `{"sqlQuerySorter":${deep}}`), 400, `${DD}/list`, 'nests deeper');
       expectRefused(await raw('post', `${DD}/page`, deep), 400, `${DD}/page`, 'nests deeper');
       expectRefused(await raw('post', `${DD}/importList`, `[${deep}]`), 400, `${DD}/importList`, 'nests deeper');
-      expectRefused(await raw('put', `${DD}/updateById`, `{"dataDictionaryId":"abc","name":${deep}}`), 400, `${DD}/updateById`, 'nests deeper');
+      expectRefused(
+        await raw('put', `${DD}/updateById`, `{"dataDictionaryId":"abc","name":${deep}}`),
+        400,
+        `${DD}/updateById`,
+        'nests deeper',
+      );
       expect(await count(DD)).toBe(before);
     });
 
     it('an ordinary nested body (sqlQuerySorter) is unaffected', async () => {
-      expect(await t.post(`${DD}/list`, { sqlQuerySorter: { field: 'sort', order: 'ascend' }, sqlQueryLimit: 1 })).toMatchObject({ status: 200 });
+      expect(await t.post(`${DD}/list`, { sqlQuerySorter: { field: 'sort', order: 'ascend' }, sqlQueryLimit: 1 })).toMatchObject({
+        status: 200,
+      });
     });
   });
 
@@ -100,15 +128,30 @@ describe('request-body edges, main-service', () => {
     it('in a key value, a free text, a list item and a property name; nothing is written', async () => {
       const before = await count(DD);
       for (const code of ['a\ud800', 'a\udfff', 'a\ud800b']) {
-        expectRefused(await t.post(`${DD}/save`, { ...dd(seed()), dataDictionaryCode: code }), 400, `${DD}/save`, 'dataDictionaryCode: the text must not contain a lone UTF-16 surrogate');
+        expectRefused(
+          await t.post(`${DD}/save`, { ...dd(seed()), dataDictionaryCode: code }),
+          400,
+          `${DD}/save`,
+          'dataDictionaryCode: the text must not contain a lone UTF-16 surrogate',
+        );
       }
       expectRefused(await t.post(`${DD}/save`, { ...dd(seed()), remark: 'x\udc00' }), 400, `${DD}/save`, 'remark');
       expectRefused(await t.post(`${DD}/importList`, [dd(seed()), { ...dd(seed()), name: '\ud83d' }]), 400, `${DD}/importList`, '[1].name');
-      expectRefused(await raw('post', `${DD}/save`, `{"dataDictionaryTypeCode":"t","dataDictionaryCode":"c","\\ud800":1}`), 400, `${DD}/save`, 'property name');
+      expectRefused(
+        await raw('post', `${DD}/save`, `{"dataDictionaryTypeCode":"t","dataDictionaryCode":"c","\\ud800":1}`),
+        400,
+        `${DD}/save`,
+        'property name',
+      );
       expectRefused(await t.post(`${DD}/list`, { dataDictionaryCode: '\ud800' }), 400, `${DD}/list`);
       expect(await count(DD)).toBe(before);
       const email = ALL_RESOURCES.find((r) => r.segment === 'email')!.sample(seed());
-      expectRefused(await t.post(`${EMAIL}/save`, { ...email, toAddresses: ['a\ud800@example.com'] }), 400, `${EMAIL}/save`, 'toAddresses[0]');
+      expectRefused(
+        await t.post(`${EMAIL}/save`, { ...email, toAddresses: ['a\ud800@example.com'] }),
+        400,
+        `${EMAIL}/save`,
+        'toAddresses[0]',
+      );
     });
 
     it('well-formed text beyond the BMP (surrogate pairs) is stored and read back unchanged', async () => {
@@ -128,7 +171,11 @@ describe('request-body edges, main-service', () => {
       for (const op of ops) {
         const query = op.query.map((name) => `${name}=${name === 'lng' ? 'en' : 'common'}`).join('&');
         for (const body of op.arrayBody ? [{}, { rows: [] }] : [[], [{}], [{ name: 'x' }]]) {
-          const res = await t.http()[op.method](query ? `${op.path}?${query}` : op.path).set('Authorization', t.auth()).send(body);
+          const res = await t
+            .http()
+            [op.method](query ? `${op.path}?${query}` : op.path)
+            .set('Authorization', t.auth())
+            .send(body);
           answers.push(`${op.method} ${op.path} ${JSON.stringify(body)} → ${res.status} ${res.body.status}`);
         }
       }
@@ -144,7 +191,7 @@ describe('request-body edges, main-service', () => {
       expect(await t.post(`${DD}/importList`, rows)).toMatchObject({ status: 200 });
       await t.drainOutbox();
       const listed = await t.post(`${DD}/list`, { sqlQueryLimit: 10_000 });
-      return (listed.data as Rec[]).filter((r) => r.dataDictionaryTypeCode.startsWith(`ddt-${s}-`)).map((r) => r.dataDictionaryId);
+      return (listed.data as Json[]).filter((r) => r.dataDictionaryTypeCode.startsWith(`ddt-${s}-`)).map((r) => r.dataDictionaryId);
     };
 
     it('1,001 ids → 400 and nothing is deleted (the 1,001st id included)', async () => {
@@ -182,10 +229,16 @@ describe('request-body edges, device-service', () => {
 
   const PUSH = `${DEVICE_API}/pushInfoByDataAcquisitionDeviceNo`;
   const push = async (text: string): Promise<Envelope> => {
-    const res = await t.http().post(PUSH).query({ dataAcquisitionDeviceNo: device, token }).set('Content-Type', 'application/json').send(text);
+    const res = await t
+      .http()
+      .post(PUSH)
+      .query({ dataAcquisitionDeviceNo: device, token })
+      .set('Content-Type', 'application/json')
+      .send(text);
     return { ...res.body, httpStatus: res.status };
   };
-  const stored = async () => (await t.call('get', `${DEVICE_API}/getByDataAcquisitionDeviceNo`, { dataAcquisitionDeviceNo: device, token })).data;
+  const stored = async () =>
+    (await t.call('get', `${DEVICE_API}/getByDataAcquisitionDeviceNo`, { dataAcquisitionDeviceNo: device, token })).data;
 
   it.each(['array', 'object'] as const)('pushInfo with a deep %s → 400; the stored report is unchanged', async (kind) => {
     expect(await push(JSON.stringify({ firmwareVersion: '1.0.0' }))).toMatchObject({ status: 200 });
@@ -198,7 +251,10 @@ describe('request-body edges, device-service', () => {
     expectRefused(await push(JSON.stringify({ firmwareVersion: '3.0.0', model: 'x\ud800' })), 400, PUSH, 'model');
     expectRefused(await push('[]'), 1003, PUSH);
     expectRefused(await push('[{"firmwareVersion":"3.0.0"}]'), 1003, PUSH);
-    expect(await push(JSON.stringify({ firmwareVersion: '3.0.0', model: null, batteryLevel: null }))).toMatchObject({ status: 200, data: true });
+    expect(await push(JSON.stringify({ firmwareVersion: '3.0.0', model: null, batteryLevel: null }))).toMatchObject({
+      status: 200,
+      data: true,
+    });
     expect(await stored()).toMatchObject({ firmwareVersion: '3.0.0' });
   });
 
@@ -207,7 +263,12 @@ describe('request-body edges, device-service', () => {
     const serverToken = await t.token('server', server, SECRET);
     const path = `${SERVER_API}/updateInternalIpByDataAcquisitionServerNo`;
     const put = async (text: string): Promise<Envelope> => {
-      const res = await t.http().put(path).query({ dataAcquisitionServerNo: server, token: serverToken }).set('Content-Type', 'application/json').send(text);
+      const res = await t
+        .http()
+        .put(path)
+        .query({ dataAcquisitionServerNo: server, token: serverToken })
+        .set('Content-Type', 'application/json')
+        .send(text);
       return { ...res.body, httpStatus: res.status };
     };
     expectRefused(await put('[{"internalIp":"10.0.4.17"}]'), 1003, path);

@@ -13,8 +13,7 @@ import { DataDictionary } from '../../apps/main-service/src/configuration/data-d
 import { DataDictionaryType } from '../../apps/main-service/src/configuration/data-dictionary-type/data-dictionary-type.entity';
 import { CONFIG, Envelope, startApp, TestApp } from '../support/test-app';
 import { Claims } from '../support/tokens';
-
-type Rec = Record<string, any>;
+import type { Json } from '../support/json';
 
 const DEFAULT: Claims = { tenantId: 'default', sub: 'root' };
 const TENANT_B: Claims = { tenantId: 'tenant-b', sub: 'bert' };
@@ -42,7 +41,7 @@ async function eventually<T>(probe: () => Promise<T | undefined>, what: string, 
   }
 }
 
-const envelopeOf = (res: { body: Rec; status: number }): Envelope => ({ ...(res.body as Envelope), httpStatus: res.status });
+const envelopeOf = (res: { body: Json; status: number }): Envelope => ({ ...(res.body as Envelope), httpStatus: res.status });
 
 function expectFailure(res: Envelope, status: number, path: string, httpStatus = 200): void {
   expect(res).toMatchObject({ httpStatus, status, path, data: null });
@@ -81,11 +80,11 @@ interface CachedResource {
   entity: typeof DataDictionary | typeof DataDictionaryType;
   keyFields: string[];
   /** A record of test seed s with key "code" (distinct codes give distinct uniqueness keys). */
-  record: (s: string, code: string, extra?: Rec) => Rec;
+  record: (s: string, code: string, extra?: Json) => Json;
   /** Does a record belong to seed s? */
-  mine: (s: string) => (x: Rec) => boolean;
+  mine: (s: string) => (x: Json) => boolean;
   /** The listCache body selecting exactly one record of seed s. */
-  exactFilter: (s: string, code: string) => Rec;
+  exactFilter: (s: string, code: string) => Json;
 }
 
 const CACHED: CachedResource[] = [
@@ -94,7 +93,14 @@ const CACHED: CachedResource[] = [
     idField: 'dataDictionaryId',
     entity: DataDictionary,
     keyFields: ['dataDictionaryTypeCode', 'dataDictionaryCode'],
-    record: (s, code, extra = {}) => ({ dataDictionaryTypeCode: s, dataDictionaryCode: code, value: `v-${code}`, name: `Name ${code}`, sort: 1, ...extra }),
+    record: (s, code, extra = {}) => ({
+      dataDictionaryTypeCode: s,
+      dataDictionaryCode: code,
+      value: `v-${code}`,
+      name: `Name ${code}`,
+      sort: 1,
+      ...extra,
+    }),
     mine: (s) => (x) => x.dataDictionaryTypeCode === s,
     exactFilter: (s, code) => ({ dataDictionaryTypeCode: s, dataDictionaryCode: code }),
   },
@@ -111,30 +117,41 @@ const CACHED: CachedResource[] = [
 
 let directIds = 0;
 /** A live row written straight into the table, bypassing the service (and so its cache invalidation). */
-async function insertDirectly(t: TestApp, r: CachedResource, tenantId: string, body: Rec): Promise<void> {
+async function insertDirectly(t: TestApp, r: CachedResource, tenantId: string, body: Json): Promise<void> {
   const now = Date.now();
   const id = `direct${String(++directIds).padStart(15, '0')}`;
   await t.dataSource.getRepository(r.entity).insert({
-    ...body, [r.idField]: id, tenantId, revision: 1, createdUsername: 'sql', createdTime: now, lastModifiedUsername: 'sql', lastModifiedTime: now, deleteTime: null,
+    ...body,
+    [r.idField]: id,
+    tenantId,
+    revision: 1,
+    createdUsername: 'sql',
+    createdTime: now,
+    lastModifiedUsername: 'sql',
+    lastModifiedTime: now,
+    deleteTime: null,
   } as never);
 }
 
 describe.each(CACHED)('$segment/listCache', (r) => {
   const P = `${CONFIG}/${r.segment}`;
-  const codeOf = (x: Rec): string => (r.segment === 'data-dictionary' ? x.dataDictionaryCode : String(x.dataDictionaryTypeCode).split('-').pop()!);
+  const codeOf = (x: Json): string =>
+    r.segment === 'data-dictionary' ? x.dataDictionaryCode : String(x.dataDictionaryTypeCode).split('-').pop()!;
 
-  async function save(t: TestApp, body: Rec, claims?: Claims): Promise<void> {
+  async function save(t: TestApp, body: Json, claims?: Claims): Promise<void> {
     expect(await t.post(`${P}/save`, body, claims)).toMatchObject({ status: 200, data: true });
   }
-  async function cached(t: TestApp, s: string, claims?: Claims, body: Rec = {}): Promise<Rec[]> {
+  async function cached(t: TestApp, s: string, claims?: Claims, body: Json = {}): Promise<Json[]> {
     const res = await t.post(`${P}/listCache`, body, claims);
     expect(res).toMatchObject({ httpStatus: 200, status: 200 });
     expect(Array.isArray(res.data)).toBe(true);
-    return (res.data as Rec[]).filter(r.mine(s));
+    return (res.data as Json[]).filter(r.mine(s));
   }
   /** [code, owning tenant, name] of seed s's records in a tenant's listCache, sorted by code. */
-  async function view(t: TestApp, s: string, claims?: Claims, body: Rec = {}): Promise<[string, string, string][]> {
-    return (await cached(t, s, claims, body)).map((x) => [codeOf(x), x.tenantId, x.name] as [string, string, string]).sort((a, b) => a[0].localeCompare(b[0]));
+  async function view(t: TestApp, s: string, claims?: Claims, body: Json = {}): Promise<[string, string, string][]> {
+    return (await cached(t, s, claims, body))
+      .map((x) => [codeOf(x), x.tenantId, x.name] as [string, string, string])
+      .sort((a, b) => a[0].localeCompare(b[0]));
   }
   async function idOf(t: TestApp, s: string, code: string, claims?: Claims): Promise<string> {
     const res = await t.post(`${P}/list`, r.exactFilter(s, code), claims);
@@ -169,7 +186,7 @@ describe.each(CACHED)('$segment/listCache', (r) => {
       ['shared', 'default', 'D shared'],
     ]);
     // list (not cached) reads the tenant's own records only
-    const own = (await main.post(`${P}/list`, {})).data as Rec[];
+    const own = (await main.post(`${P}/list`, {})).data as Json[];
     expect(own.filter(r.mine(s)).map(codeOf).sort()).toEqual(['over', 'own']);
   });
 
@@ -192,7 +209,10 @@ describe.each(CACHED)('$segment/listCache', (r) => {
     expect((await view(main, s, TENANT_B)).map((v) => v[0])).toEqual(['base', 'later']);
 
     const baseId = await idOf(main, s, 'base', DEFAULT);
-    expect(await main.put(`${P}/updateById`, { [r.idField]: baseId, name: 'D base v2' }, DEFAULT)).toMatchObject({ status: 200, data: true });
+    expect(await main.put(`${P}/updateById`, { [r.idField]: baseId, name: 'D base v2' }, DEFAULT)).toMatchObject({
+      status: 200,
+      data: true,
+    });
     expect((await view(main, s)).find((v) => v[0] === 'base')).toEqual(['base', 'default', 'D base v2']);
     expect((await view(main, s, TENANT_B)).find((v) => v[0] === 'base')).toEqual(['base', 'default', 'D base v2']);
 
@@ -203,7 +223,10 @@ describe.each(CACHED)('$segment/listCache', (r) => {
     expect(await main.del(`${P}/removeById?id=${overrideId}`)).toMatchObject({ status: 200, data: true });
     expect((await view(main, s)).find((v) => v[0] === 'base')).toEqual(['base', 'default', 'D base v2']);
 
-    expect(await main.del(`${P}/removeById?id=${await idOf(main, s, 'later', DEFAULT)}`, DEFAULT)).toMatchObject({ status: 200, data: true });
+    expect(await main.del(`${P}/removeById?id=${await idOf(main, s, 'later', DEFAULT)}`, DEFAULT)).toMatchObject({
+      status: 200,
+      data: true,
+    });
     expect((await view(main, s)).map((v) => v[0])).toEqual(['base', 'mine']);
     expect((await view(main, s, TENANT_B)).map((v) => v[0])).toEqual(['base']);
   });
@@ -215,12 +238,18 @@ describe.each(CACHED)('$segment/listCache', (r) => {
     expect(await view(main, s)).toEqual([['locked', 'default', 'D locked']]);
 
     expect(await main.put(`${P}/updateById`, { [r.idField]: id, name: 'hacked' })).toMatchObject({ status: 200, data: false });
-    expect(await main.put(`${P}/updateById`, { [r.idField]: id, name: 'hacked', tenantId: 'default' })).toMatchObject({ status: 200, data: false });
+    expect(await main.put(`${P}/updateById`, { [r.idField]: id, name: 'hacked', tenantId: 'default' })).toMatchObject({
+      status: 200,
+      data: false,
+    });
     expect(await main.del(`${P}/removeById?id=${id}`)).toMatchObject({ status: 200, data: false });
     expect(await main.del(`${P}/removeByIds?ids=${id}`)).toMatchObject({ status: 200, data: false });
     expect(await main.get(`${P}/getById?id=${id}`)).toMatchObject({ status: 200, data: null });
 
-    expect(await main.get(`${P}/getById?id=${id}`, DEFAULT)).toMatchObject({ status: 200, data: { name: 'D locked', revision: 1, deleteTime: null } });
+    expect(await main.get(`${P}/getById?id=${id}`, DEFAULT)).toMatchObject({
+      status: 200,
+      data: { name: 'D locked', revision: 1, deleteTime: null },
+    });
     expect(await view(main, s)).toEqual([['locked', 'default', 'D locked']]);
     expect(await view(main, s, TENANT_B)).toEqual([['locked', 'default', 'D locked']]);
   });
@@ -245,8 +274,8 @@ describe.each(CACHED)('$segment/listCache', (r) => {
     if (r.segment === 'data-dictionary') {
       // a filter on the type code alone returns only that type's records, from both tenants
       const res = await main.post(`${P}/listCache`, { dataDictionaryTypeCode: s });
-      expect((res.data as Rec[]).map(codeOf).sort()).toEqual(['one', 'two']);
-      expect((res.data as Rec[]).every((x) => x.dataDictionaryTypeCode === s)).toBe(true);
+      expect((res.data as Json[]).map(codeOf).sort()).toEqual(['one', 'two']);
+      expect((res.data as Json[]).every((x) => x.dataDictionaryTypeCode === s)).toBe(true);
     }
     expectFailure(await main.post(`${P}/listCache`, { dataDictionaryTypeCode: 5 }), 1003, `${P}/listCache`);
   });
@@ -289,12 +318,12 @@ it('data-dictionary/listCache: rows applied by the asynchronous import are visib
   const s = seed();
   expect(await main.post(`${P}/save`, { dataDictionaryTypeCode: s, dataDictionaryCode: 'saved' })).toMatchObject({ status: 200 });
   const before = await main.post(`${P}/listCache`, { dataDictionaryTypeCode: s });
-  expect((before.data as Rec[]).map((x) => x.dataDictionaryCode)).toEqual(['saved']);
+  expect((before.data as Json[]).map((x) => x.dataDictionaryCode)).toEqual(['saved']);
   const res = await main.post(`${P}/importList`, [{ dataDictionaryTypeCode: s, dataDictionaryCode: 'imported' }]);
   expect(res).toMatchObject({ status: 200, data: true });
   await main.drainOutbox();
   const after = await main.post(`${P}/listCache`, { dataDictionaryTypeCode: s });
-  expect((after.data as Rec[]).map((x) => x.dataDictionaryCode).sort()).toEqual(['imported', 'saved']);
+  expect((after.data as Json[]).map((x) => x.dataDictionaryCode).sort()).toEqual(['imported', 'saved']);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -314,18 +343,20 @@ describe('translation/importList (XLSX)', () => {
   }
   const upload = async (file: Buffer, claims?: Claims, name = 'translations.xlsx'): Promise<Envelope> =>
     envelopeOf(await main.http().post(`${P}/importList`).set('Authorization', main.auth(claims)).attach('file', file, name));
-  const entriesOf = async (ns: string, claims?: Claims): Promise<Rec[]> => {
+  const entriesOf = async (ns: string, claims?: Claims): Promise<Json[]> => {
     const res = await main.post(`${P}/list`, { namespace: ns }, claims);
     expect(res).toMatchObject({ status: 200 });
-    return (res.data as Rec[]).sort((a, b) => `${a.language}|${a.key}`.localeCompare(`${b.language}|${b.key}`));
+    return (res.data as Json[]).sort((a, b) => `${a.language}|${a.key}`.localeCompare(`${b.language}|${b.key}`));
   };
 
   it('upserts the rows of the first worksheet by language + namespace + key; a re-upload updates', async () => {
     const ns = seed();
-    const res = await upload(await workbook([
-      ['en-US', ns, 'button.save', 'Save'],
-      ['de', ns, 'button.save', 'Speichern'],
-    ]));
+    const res = await upload(
+      await workbook([
+        ['en-US', ns, 'button.save', 'Save'],
+        ['de', ns, 'button.save', 'Speichern'],
+      ]),
+    );
     expect(res).toMatchObject({ httpStatus: 200, status: 200, error: null, data: true });
     expect(res.extraData).toEqual({ count: 2, inserted: 2, updated: 0 });
     const first = await entriesOf(ns);
@@ -334,10 +365,12 @@ describe('translation/importList (XLSX)', () => {
       ['en-US', 'button.save', 'Save', false, 'tenant-a', 1],
     ]);
 
-    const again = await upload(await workbook([
-      ['en-US', ns, 'button.save', 'Save now'],
-      ['en-US', ns, 'button.cancel_other', 'Cancel all'],
-    ]));
+    const again = await upload(
+      await workbook([
+        ['en-US', ns, 'button.save', 'Save now'],
+        ['en-US', ns, 'button.cancel_other', 'Cancel all'],
+      ]),
+    );
     expect(again).toMatchObject({ status: 200, data: true });
     expect(again.extraData).toEqual({ count: 2, inserted: 1, updated: 1 });
     const second = await entriesOf(ns);
@@ -354,21 +387,25 @@ describe('translation/importList (XLSX)', () => {
 
   it('a workbook with a bad row is refused with status 400 naming its sheet row, and nothing is imported', async () => {
     const ns = seed();
-    const badLanguage = await upload(await workbook([
-      ['en', ns, 'ok.first', 'First'],
-      ['not a language!', ns, 'bad.language', 'x'],
-      ['en', ns, 'ok.second', 'Second'],
-    ]));
+    const badLanguage = await upload(
+      await workbook([
+        ['en', ns, 'ok.first', 'First'],
+        ['not a language!', ns, 'bad.language', 'x'],
+        ['en', ns, 'ok.second', 'Second'],
+      ]),
+    );
     expectFailure(badLanguage, 400, `${P}/importList`);
     expect(badLanguage.error).toContain('row 3');
     expect(badLanguage.error).toContain('language');
     expect(badLanguage.error).not.toMatch(/row [24]\b/);
 
-    const emptyKey = await upload(await workbook([
-      ['en', ns, 'ok.first', 'First'],
-      ['en', ns, 'ok.second', 'Second'],
-      ['en', ns, '', 'no key'],
-    ]));
+    const emptyKey = await upload(
+      await workbook([
+        ['en', ns, 'ok.first', 'First'],
+        ['en', ns, 'ok.second', 'Second'],
+        ['en', ns, '', 'no key'],
+      ]),
+    );
     expectFailure(emptyKey, 400, `${P}/importList`);
     expect(emptyKey.error).toContain('row 4');
     expect(emptyKey.error).toContain('key');
@@ -384,7 +421,11 @@ describe('translation/importList (XLSX)', () => {
     const noBody = envelopeOf(await main.http().post(`${P}/importList`).set('Authorization', main.auth()));
     expectFailure(noBody, 1002, `${P}/importList`);
 
-    expectFailure(await upload(Buffer.from(`language,namespace,key,value\nen,${ns},a,b\n`), undefined, 'translations.xlsx'), 400, `${P}/importList`);
+    expectFailure(
+      await upload(Buffer.from(`language,namespace,key,value\nen,${ns},a,b\n`), undefined, 'translations.xlsx'),
+      400,
+      `${P}/importList`,
+    );
     expectFailure(await upload(Buffer.from('PK\u0003\u0004 broken zip'), undefined, 'translations.xlsx'), 400, `${P}/importList`);
     expectFailure(await upload(await workbook([['en', ns, 'k', 'v']], ['lang', 'ns', 'key', 'value'])), 400, `${P}/importList`);
     expect(await entriesOf(ns)).toEqual([]);
@@ -407,10 +448,10 @@ describe('translation/importList (XLSX)', () => {
 describe('translation/saveMissing', () => {
   const P = `${CONFIG}/translation`;
   /** Default-tenant entries of a namespace. */
-  const entriesOf = async (ns: string, t: TestApp = main, claims: Claims = DEFAULT): Promise<Rec[]> => {
+  const entriesOf = async (ns: string, t: TestApp = main, claims: Claims = DEFAULT): Promise<Json[]> => {
     const res = await t.post(`${P}/list`, { namespace: ns }, claims);
     expect(res).toMatchObject({ status: 200 });
-    return (res.data as Rec[]).sort((a, b) => `${a.language}|${a.key}`.localeCompare(`${b.language}|${b.key}`));
+    return (res.data as Json[]).sort((a, b) => `${a.language}|${a.key}`.localeCompare(`${b.language}|${b.key}`));
   };
   /** An anonymous report, as the package sends it: POST ?lng=&ns= with a JSON body. */
   const report = async (query: string, body: unknown, t: TestApp = main): Promise<Envelope> =>
@@ -459,7 +500,17 @@ describe('translation/saveMissing', () => {
       expect(i18n.t('some.missing_key', 'Fallback text')).toBe('Fallback text');
 
       const entry = await eventually(async () => (await entriesOf(ns)).find((x) => x.key === 'some.missing_key'), 'the draft translation');
-      expect(entry).toMatchObject({ language: 'en-US', namespace: ns, key: 'some.missing_key', value: 'Fallback text', draft: true, tenantId: 'default', createdUsername: 'saveMissing', revision: 1, deleteTime: null });
+      expect(entry).toMatchObject({
+        language: 'en-US',
+        namespace: ns,
+        key: 'some.missing_key',
+        value: 'Fallback text',
+        draft: true,
+        tenantId: 'default',
+        createdUsername: 'saveMissing',
+        revision: 1,
+        deleteTime: null,
+      });
       expect(entry.translationId).toMatch(/^[0-9A-Za-z]{21}$/);
       // the draft belongs to the default tenant only
       expect(await entriesOf(ns, main, {})).toEqual([]);
@@ -485,7 +536,9 @@ describe('translation/saveMissing', () => {
     const json = await report(`?lng=en&ns=${ns}`, { 'menu.file': 'File', 'menu.edit': 'Edit', 'menu.items_other': '{{count}} items' });
     expect(json).toMatchObject({ httpStatus: 200, status: 200, error: null, data: true, extraData: { created: 3 } });
 
-    const form = envelopeOf(await main.http().post(`${SAVE_MISSING}?lng=en&ns=${ns}`).type('form').send({ 'menu.view': 'View', 'menu.help': 'Help' }));
+    const form = envelopeOf(
+      await main.http().post(`${SAVE_MISSING}?lng=en&ns=${ns}`).type('form').send({ 'menu.view': 'View', 'menu.help': 'Help' }),
+    );
     expect(form).toMatchObject({ httpStatus: 200, status: 200, data: true, extraData: { created: 2 } });
 
     expect((await entriesOf(ns)).map((x) => [x.key, x.value, x.draft, x.tenantId])).toEqual([
@@ -499,7 +552,9 @@ describe('translation/saveMissing', () => {
 
   it('never overwrites an existing entry, real or draft', async () => {
     const ns = seed();
-    expect(await main.post(`${P}/save`, { language: 'en', namespace: ns, key: 'title', value: 'Real title', draft: false }, DEFAULT)).toMatchObject({ status: 200 });
+    expect(
+      await main.post(`${P}/save`, { language: 'en', namespace: ns, key: 'title', value: 'Real title', draft: false }, DEFAULT),
+    ).toMatchObject({ status: 200 });
     expect(await report(`?lng=en&ns=${ns}`, { 'draft.key': 'First draft' })).toMatchObject({ status: 200, extraData: { created: 1 } });
 
     const res = await report(`?lng=en&ns=${ns}`, { title: 'Reported title', 'draft.key': 'Second draft', fresh: 'Fresh' });
@@ -556,12 +611,16 @@ describe('translation/saveMissing', () => {
       const body = JSON.stringify(big());
       expect(body.length).toBeGreaterThan(64 * 1024);
       const res = await new Promise<Envelope>((resolve, reject) => {
-        const req = httpRequest(`${baseUrl}${SAVE_MISSING}?lng=en&ns=${ns}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' } }, (response) => {
-          let text = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => (text += chunk));
-          response.on('end', () => resolve({ ...JSON.parse(text), httpStatus: response.statusCode }));
-        });
+        const req = httpRequest(
+          `${baseUrl}${SAVE_MISSING}?lng=en&ns=${ns}`,
+          { method: 'POST', headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' } },
+          (response) => {
+            let text = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (text += chunk));
+            response.on('end', () => resolve({ ...JSON.parse(text), httpStatus: response.statusCode }));
+          },
+        );
         req.on('error', reject);
         for (let i = 0; i < body.length; i += 8192) req.write(body.slice(i, i + 8192));
         req.end();
@@ -580,7 +639,12 @@ describe('translation/saveMissing', () => {
 
   it('is rate-limited per client address (SAVE_MISSING_RATE_LIMIT=3: the 4th call in a minute is HTTP 429)', async () => {
     const ns = seed();
-    for (let i = 1; i <= 3; i++) expect(await report(`?lng=en&ns=${ns}`, { [`k${i}`]: 'v' }, limited)).toMatchObject({ httpStatus: 200, status: 200, extraData: { created: 1 } });
+    for (let i = 1; i <= 3; i++)
+      expect(await report(`?lng=en&ns=${ns}`, { [`k${i}`]: 'v' }, limited)).toMatchObject({
+        httpStatus: 200,
+        status: 200,
+        extraData: { created: 1 },
+      });
     const fourth = await report(`?lng=en&ns=${ns}`, { k4: 'v' }, limited);
     expect(fourth).toMatchObject({ httpStatus: 429, status: 429, path: SAVE_MISSING, data: null });
     expect((await entriesOf(ns, limited)).map((x) => x.key)).toEqual(['k1', 'k2', 'k3']);
@@ -596,7 +660,7 @@ describe('translation/saveMissing', () => {
 describe('localizedError', () => {
   const DD = `${CONFIG}/data-dictionary`;
   const DDT = `${CONFIG}/data-dictionary-type`;
-  const saveWith = async (path: string, body: Rec, acceptLanguage?: string): Promise<Envelope> => {
+  const saveWith = async (path: string, body: Json, acceptLanguage?: string): Promise<Envelope> => {
     const req = main.http().post(`${path}/save`).set('Authorization', main.auth());
     if (acceptLanguage) req.set('Accept-Language', acceptLanguage);
     return envelopeOf(await req.send(body));
@@ -604,25 +668,59 @@ describe('localizedError', () => {
 
   it("translates the error into the caller's Accept-Language from the default tenant's namespace 'error'", async () => {
     const s = seed();
-    expect(await main.post(`${CONFIG}/translation/save`, { language: 'de', namespace: 'error', key: 'Data dictionary exists', value: 'Datenwörterbuch existiert' }, DEFAULT)).toMatchObject({ status: 200, data: true });
+    expect(
+      await main.post(
+        `${CONFIG}/translation/save`,
+        { language: 'de', namespace: 'error', key: 'Data dictionary exists', value: 'Datenwörterbuch existiert' },
+        DEFAULT,
+      ),
+    ).toMatchObject({ status: 200, data: true });
     // a draft (reported by a front end, not yet completed) is not used
-    expect(await main.post(`${CONFIG}/translation/save`, { language: 'de', namespace: 'error', key: 'Data dictionary type exists', value: 'Entwurf', draft: true }, DEFAULT)).toMatchObject({ status: 200, data: true });
+    expect(
+      await main.post(
+        `${CONFIG}/translation/save`,
+        { language: 'de', namespace: 'error', key: 'Data dictionary type exists', value: 'Entwurf', draft: true },
+        DEFAULT,
+      ),
+    ).toMatchObject({ status: 200, data: true });
     // a tenant's own entry is not used either
-    expect(await main.post(`${CONFIG}/translation/save`, { language: 'fr', namespace: 'error', key: 'Data dictionary exists', value: 'Le dictionnaire existe' })).toMatchObject({ status: 200, data: true });
+    expect(
+      await main.post(`${CONFIG}/translation/save`, {
+        language: 'fr',
+        namespace: 'error',
+        key: 'Data dictionary exists',
+        value: 'Le dictionnaire existe',
+      }),
+    ).toMatchObject({ status: 200, data: true });
 
     const body = { dataDictionaryTypeCode: s, dataDictionaryCode: 'dup' };
     expect(await saveWith(DD, body)).toMatchObject({ status: 200, data: true });
 
     const german = await saveWith(DD, body, 'de-DE,de;q=0.9');
-    expect(german).toMatchObject({ httpStatus: 200, status: 422, error: 'Data dictionary exists', localizedError: 'Datenwörterbuch existiert', path: `${DD}/save`, data: null });
+    expect(german).toMatchObject({
+      httpStatus: 200,
+      status: 422,
+      error: 'Data dictionary exists',
+      localizedError: 'Datenwörterbuch existiert',
+      path: `${DD}/save`,
+      data: null,
+    });
 
     const plain = await saveWith(DD, body);
     expect(plain).toMatchObject({ status: 422, error: 'Data dictionary exists', localizedError: 'Data dictionary exists' });
-    expect(await saveWith(DD, body, 'fr-FR,fr;q=0.9')).toMatchObject({ status: 422, error: 'Data dictionary exists', localizedError: 'Data dictionary exists' });
+    expect(await saveWith(DD, body, 'fr-FR,fr;q=0.9')).toMatchObject({
+      status: 422,
+      error: 'Data dictionary exists',
+      localizedError: 'Data dictionary exists',
+    });
     expect(await saveWith(DD, body, 'en-US,de;q=0.5')).toMatchObject({ status: 422, localizedError: 'Datenwörterbuch existiert' });
 
     expect(await saveWith(DDT, { dataDictionaryTypeCode: s })).toMatchObject({ status: 200 });
-    expect(await saveWith(DDT, { dataDictionaryTypeCode: s }, 'de')).toMatchObject({ status: 422, error: 'Data dictionary type exists', localizedError: 'Data dictionary type exists' });
+    expect(await saveWith(DDT, { dataDictionaryTypeCode: s }, 'de')).toMatchObject({
+      status: 422,
+      error: 'Data dictionary type exists',
+      localizedError: 'Data dictionary type exists',
+    });
   });
 });
 
@@ -657,6 +755,11 @@ describe('general configuration operations', () => {
   it('both need a token (401 without)', async () => {
     expectFailure(await ip(main, undefined, false), 401, `${GENERAL}/getClientIp`, 401);
     expectFailure(envelopeOf(await main.http().get(`${GENERAL}/getCloudServiceInfo`)), 401, `${GENERAL}/getCloudServiceInfo`, 401);
-    expectFailure(envelopeOf(await main.http().get(`${GENERAL}/getCloudServiceInfo`).set('Authorization', 'Bearer not-a-token')), 401, `${GENERAL}/getCloudServiceInfo`, 401);
+    expectFailure(
+      envelopeOf(await main.http().get(`${GENERAL}/getCloudServiceInfo`).set('Authorization', 'Bearer not-a-token')),
+      401,
+      `${GENERAL}/getCloudServiceInfo`,
+      401,
+    );
   });
 });

@@ -12,8 +12,7 @@ import { ImportRejection } from '@app/common/messaging/import-rejection.entity';
 import { dataDictionaryResource } from '../../apps/main-service/src/configuration/data-dictionary/data-dictionary.resource';
 import { CONFIG, Envelope, startApp, TestApp } from '../support/test-app';
 import { Claims } from '../support/tokens';
-
-type Rec = Record<string, any>;
+import type { Json } from '../support/json';
 
 const TENANT_B: Claims = { tenantId: 'tenant-b', sub: 'bert' };
 const ID_PATTERN = /^[0-9A-Za-z]{21}$/;
@@ -30,11 +29,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function listAll(segment: string, claims?: Claims): Promise<Rec[]> {
+async function listAll(segment: string, claims?: Claims): Promise<Json[]> {
   const res = await t.post(`${CONFIG}/${segment}/list`, {}, claims);
   expect(res).toMatchObject({ status: 200 });
   expect(Array.isArray(res.data)).toBe(true);
-  return res.data as Rec[];
+  return res.data as Json[];
 }
 
 function expectFailure(res: Envelope, status: number, path: string): void {
@@ -56,7 +55,7 @@ interface SyncResource {
   /** Permission name without the action (contract.md "Tenancy and access"). */
   permission: string;
   /** Row i of the batch of test seed s (distinct uniqueness key per i). */
-  row: (s: string, i: number) => Rec;
+  row: (s: string, i: number) => Json;
 }
 
 const SYNC_IMPORTS: SyncResource[] = [
@@ -67,7 +66,14 @@ const SYNC_IMPORTS: SyncResource[] = [
     typeField: 'dataDictionaryTypeCode',
     keyFields: ['dataDictionaryTypeCode', 'dataDictionaryCode', 'key'],
     duplicateText: 'Data dictionary map exists',
-    row: (s, i) => ({ dataDictionaryTypeCode: s, dataDictionaryCode: 'gender', key: `icon${i}`, value: `mdi-${i}`, name: `Name ${i}`, sort: i }),
+    row: (s, i) => ({
+      dataDictionaryTypeCode: s,
+      dataDictionaryCode: 'gender',
+      key: `icon${i}`,
+      value: `mdi-${i}`,
+      name: `Name ${i}`,
+      sort: i,
+    }),
   },
   {
     segment: 'data-dictionary-table',
@@ -76,7 +82,15 @@ const SYNC_IMPORTS: SyncResource[] = [
     typeField: 'dataDictionaryTypeCode',
     keyFields: ['dataDictionaryTypeCode', 'dataDictionaryCode', 'row', 'key'],
     duplicateText: 'Data dictionary table exists',
-    row: (s, i) => ({ dataDictionaryTypeCode: s, dataDictionaryCode: 'cn', row: '1', key: `col${i}`, value: `v${i}`, name: `Name ${i}`, sort: i }),
+    row: (s, i) => ({
+      dataDictionaryTypeCode: s,
+      dataDictionaryCode: 'cn',
+      row: '1',
+      key: `col${i}`,
+      value: `v${i}`,
+      name: `Name ${i}`,
+      sort: i,
+    }),
   },
   {
     segment: 'data-dictionary-type',
@@ -129,10 +143,10 @@ describe.each(SYNC_IMPORTS)('$segment/importList (synchronous)', (r) => {
   const P = `${CONFIG}/${r.segment}`;
   const importList = (body: unknown, claims?: Claims) => t.post(`${P}/importList`, body, claims);
   /** Live rows of the tenant that belong to seed s, keyed by their uniqueness key. */
-  const rowsOf = async (s: string, claims?: Claims): Promise<Rec[]> =>
+  const rowsOf = async (s: string, claims?: Claims): Promise<Json[]> =>
     (await listAll(r.segment, claims)).filter((x) => String(x[r.typeField]).startsWith(s));
-  const keyOf = (x: Rec): string => r.keyFields.map((k) => x[k]).join('|');
-  const byKey = (rows: Rec[]): Map<string, Rec> => new Map(rows.map((x) => [keyOf(x), x]));
+  const keyOf = (x: Json): string => r.keyFields.map((k) => x[k]).join('|');
+  const byKey = (rows: Json[]): Map<string, Json> => new Map(rows.map((x) => [keyOf(x), x]));
 
   it('imports new rows: data true, extraData {count, inserted, updated}', async () => {
     const s = seed();
@@ -146,7 +160,14 @@ describe.each(SYNC_IMPORTS)('$segment/importList (synchronous)', (r) => {
     for (const row of batch) {
       const x = stored.get(keyOf(row));
       expect(x).toBeDefined();
-      expect(x).toMatchObject({ name: row.name, sort: row.sort, tenantId: 'tenant-a', revision: 1, createdUsername: 'alice', deleteTime: null });
+      expect(x).toMatchObject({
+        name: row.name,
+        sort: row.sort,
+        tenantId: 'tenant-a',
+        revision: 1,
+        createdUsername: 'alice',
+        deleteTime: null,
+      });
       expect(x![r.idField]).toMatch(ID_PATTERN);
     }
     // another tenant sees none of them
@@ -183,10 +204,19 @@ describe.each(SYNC_IMPORTS)('$segment/importList (synchronous)', (r) => {
   it('the same keys in another tenant are inserted there, never updating the first tenant', async () => {
     const s = seed();
     await importList([r.row(s, 1), r.row(s, 2)]);
-    const res = await importList([{ ...r.row(s, 1), name: 'B' }, { ...r.row(s, 2), name: 'B' }], TENANT_B);
+    const res = await importList(
+      [
+        { ...r.row(s, 1), name: 'B' },
+        { ...r.row(s, 2), name: 'B' },
+      ],
+      TENANT_B,
+    );
     expect(res.extraData).toEqual({ count: 2, inserted: 2, updated: 0 });
     expect((await rowsOf(s)).map((x) => x.name).sort()).toEqual(['Name 1', 'Name 2']);
-    expect((await rowsOf(s, TENANT_B)).map((x) => [x.name, x.tenantId])).toEqual([['B', 'tenant-b'], ['B', 'tenant-b']]);
+    expect((await rowsOf(s, TENANT_B)).map((x) => [x.name, x.tenantId])).toEqual([
+      ['B', 'tenant-b'],
+      ['B', 'tenant-b'],
+    ]);
   });
 
   it('a batch with an invalid row is refused with status 400 naming the row, and nothing of it is written', async () => {
@@ -208,7 +238,11 @@ describe.each(SYNC_IMPORTS)('$segment/importList (synchronous)', (r) => {
     await importList([r.row(s, 1)]);
     const [existing] = await rowsOf(s);
     // row 0 updates, row 1 inserts, row 2 is a new key whose client identifier is already taken
-    const res = await importList([{ ...r.row(s, 1), name: 'rolled back' }, r.row(s, 2), { ...r.row(s, 3), [r.idField]: existing[r.idField] }]);
+    const res = await importList([
+      { ...r.row(s, 1), name: 'rolled back' },
+      r.row(s, 2),
+      { ...r.row(s, 3), [r.idField]: existing[r.idField] },
+    ]);
     expectFailure(res, 422, `${P}/importList`);
     expect(res.error).toBe(r.duplicateText);
     const rows = await rowsOf(s);
@@ -241,18 +275,34 @@ describe.each(SYNC_IMPORTS)('$segment/importList (synchronous)', (r) => {
 describe('data-dictionary/importList (asynchronous)', () => {
   const P = `${CONFIG}/data-dictionary`;
   const TOPIC = 'configuration.data-dictionary.import';
-  const dd = (s: string, i: number, extra: Rec = {}): Rec => ({ dataDictionaryTypeCode: s, dataDictionaryCode: `c${i}`, value: `v${i}`, name: `Name ${i}`, sort: i, ...extra });
-  const rowsOf = async (s: string, claims?: Claims): Promise<Rec[]> =>
+  const dd = (s: string, i: number, extra: Json = {}): Json => ({
+    dataDictionaryTypeCode: s,
+    dataDictionaryCode: `c${i}`,
+    value: `v${i}`,
+    name: `Name ${i}`,
+    sort: i,
+    ...extra,
+  });
+  const rowsOf = async (s: string, claims?: Claims): Promise<Json[]> =>
     (await listAll('data-dictionary', claims)).filter((x) => x.dataDictionaryTypeCode === s).sort((a, b) => a.sort - b.sort);
   const batches = () => t.dataSource.getRepository(ImportBatch);
   const importer = (): AsyncImporter<never> => t.app.get(importerToken(dataDictionaryResource), { strict: false });
   const message = (payload: unknown, key = 'tenant-a') => ({ key, value: typeof payload === 'string' ? payload : JSON.stringify(payload) });
   const rejections = (claimedBatchId: string) => t.dataSource.getRepository(ImportRejection).findBy({ claimedBatchId });
   /** A batch as the request stores it (the consumer applies only those), for messages crafted here. */
-  const registered = async (batchId: string, items: Rec[], username = 'carol') => {
+  const registered = async (batchId: string, items: Json[], username = 'carol') => {
     await batches().insert({
-      batchId, tenantId: 'tenant-a', topic: TOPIC, createdUsername: username, status: 'PENDING', itemCount: items.length, appliedCount: 0,
-      rejected: null, payloadDigest: importDigest(items), createdTime: Date.now(), finishedTime: null,
+      batchId,
+      tenantId: 'tenant-a',
+      topic: TOPIC,
+      createdUsername: username,
+      status: 'PENDING',
+      itemCount: items.length,
+      appliedCount: 0,
+      rejected: null,
+      payloadDigest: importDigest(items),
+      createdTime: Date.now(),
+      finishedTime: null,
     });
     return { tenantId: 'tenant-a', username, batchId, items };
   };
@@ -274,13 +324,28 @@ describe('data-dictionary/importList (asynchronous)', () => {
     expect(await rowsOf(s, TENANT_B)).toEqual([]);
 
     const batch = await batches().findOneBy({ batchId: res.extraData.batchId });
-    expect(batch).toMatchObject({ tenantId: 'tenant-a', topic: TOPIC, status: 'APPLIED', itemCount: 2, appliedCount: 2, rejected: null, createdUsername: 'alice' });
+    expect(batch).toMatchObject({
+      tenantId: 'tenant-a',
+      topic: TOPIC,
+      status: 'APPLIED',
+      itemCount: 2,
+      appliedCount: 2,
+      rejected: null,
+      createdUsername: 'alice',
+    });
     expect(typeof batch!.finishedTime).toBe('number');
 
     // the outbox row carries the tenant as key and the whole batch as payload (decisions.md)
-    const outbox = (await t.dataSource.getRepository(OutboxMessage).findBy({ topic: TOPIC })).find((m) => m.payload.includes(res.extraData.batchId));
+    const outbox = (await t.dataSource.getRepository(OutboxMessage).findBy({ topic: TOPIC })).find((m) =>
+      m.payload.includes(res.extraData.batchId),
+    );
     expect(outbox).toMatchObject({ messageKey: 'tenant-a', status: 'SENT' });
-    expect(JSON.parse(outbox!.payload)).toMatchObject({ tenantId: 'tenant-a', username: 'alice', batchId: res.extraData.batchId, items: [{ dataDictionaryCode: 'c1' }, { dataDictionaryCode: 'c2' }] });
+    expect(JSON.parse(outbox!.payload)).toMatchObject({
+      tenantId: 'tenant-a',
+      username: 'alice',
+      batchId: res.extraData.batchId,
+      items: [{ dataDictionaryCode: 'c1' }, { dataDictionaryCode: 'c2' }],
+    });
   });
 
   it('re-importing the same keys updates the rows instead of duplicating them', async () => {
@@ -298,7 +363,11 @@ describe('data-dictionary/importList (asynchronous)', () => {
       ['c3', 'v3', 1],
     ]);
     expect(after.slice(0, 2).map((x) => x.dataDictionaryId)).toEqual(before.map((x) => x.dataDictionaryId));
-    expect(await batches().findOneBy({ batchId: res.extraData.batchId })).toMatchObject({ status: 'APPLIED', itemCount: 3, appliedCount: 3 });
+    expect(await batches().findOneBy({ batchId: res.extraData.batchId })).toMatchObject({
+      status: 'APPLIED',
+      itemCount: 3,
+      appliedCount: 3,
+    });
   });
 
   it('refuses a batch with an invalid row (400 naming it) or a non-array body (1003) without storing a batch', async () => {
@@ -336,7 +405,9 @@ describe('data-dictionary/importList (asynchronous)', () => {
     expect(applied.map((x) => x.revision)).toEqual([1, 1]);
 
     // the relayed message of that batch, delivered again (twice)
-    const outbox = (await t.dataSource.getRepository(OutboxMessage).findBy({ topic: TOPIC })).find((m) => m.payload.includes(res.extraData.batchId))!;
+    const outbox = (await t.dataSource.getRepository(OutboxMessage).findBy({ topic: TOPIC })).find((m) =>
+      m.payload.includes(res.extraData.batchId),
+    )!;
     expect(outbox).toBeDefined();
     await importer().apply({ key: outbox.messageKey, value: outbox.payload });
     await importer().apply({ key: outbox.messageKey, value: outbox.payload });
@@ -350,7 +421,12 @@ describe('data-dictionary/importList (asynchronous)', () => {
     expect(once[0]).toMatchObject({ value: 'once', revision: 2, lastModifiedUsername: 'carol' });
     await importer().apply(message(payload));
     expect(await rowsOf(s)).toEqual(once);
-    expect(await batches().findOneBy({ batchId })).toMatchObject({ status: 'APPLIED', itemCount: 1, appliedCount: 1, tenantId: 'tenant-a' });
+    expect(await batches().findOneBy({ batchId })).toMatchObject({
+      status: 'APPLIED',
+      itemCount: 1,
+      appliedCount: 1,
+      tenantId: 'tenant-a',
+    });
   });
 
   it('the consumer records rows it rejects in the batch outcome and applies the rest', async () => {
@@ -376,10 +452,13 @@ describe('data-dictionary/importList (asynchronous)', () => {
     const noItems = `noitems${counter}`;
     await expect(importer().apply(message({ tenantId: 'tenant-a', username: 'carol', batchId: noItems }))).resolves.toBeUndefined();
     const notObjects = `notobjects${counter}`;
-    await expect(importer().apply(message({ tenantId: 'tenant-a', username: 'carol', batchId: notObjects, items: ['x', 1] }))).resolves.toBeUndefined();
+    await expect(
+      importer().apply(message({ tenantId: 'tenant-a', username: 'carol', batchId: notObjects, items: ['x', 1] })),
+    ).resolves.toBeUndefined();
     const pending = await registered(`pending${counter}`, [dd(s, 9)]);
     await expect(importer().apply(message({ ...pending, items: 'not rows' }))).resolves.toBeUndefined();
-    for (const batchId of [noItems, notObjects, pending.batchId]) expect(await rejections(batchId)).toEqual([expect.objectContaining({ claimedTenantId: 'tenant-a', reason: expect.any(String) })]);
+    for (const batchId of [noItems, notObjects, pending.batchId])
+      expect(await rejections(batchId)).toEqual([expect.objectContaining({ claimedTenantId: 'tenant-a', reason: expect.any(String) })]);
     expect(await batches().count()).toBe(count + 1);
     expect(await batches().findOneBy({ batchId: pending.batchId })).toMatchObject({ status: 'PENDING' });
 
@@ -393,11 +472,26 @@ describe('data-dictionary/importList (asynchronous)', () => {
   it('a poison message in the outbox does not block the relay: later batches are still applied', async () => {
     const s = seed();
     const outboxRepo = t.dataSource.getRepository(OutboxMessage);
-    await outboxRepo.insert({ topic: TOPIC, messageKey: 'tenant-a', payload: 'definitely not json', status: 'PENDING', attempts: 0, nextAttemptTime: 0, createdTime: Date.now(), sentTime: null });
+    await outboxRepo.insert({
+      topic: TOPIC,
+      messageKey: 'tenant-a',
+      payload: 'definitely not json',
+      status: 'PENDING',
+      attempts: 0,
+      nextAttemptTime: 0,
+      createdTime: Date.now(),
+      sentTime: null,
+    });
     const poisonId = `poison${counter}`;
     await outboxRepo.insert({
-      topic: TOPIC, messageKey: 'tenant-a', payload: JSON.stringify({ tenantId: 'tenant-a', username: 'x', batchId: poisonId, items: 'nope' }),
-      status: 'PENDING', attempts: 0, nextAttemptTime: 0, createdTime: Date.now(), sentTime: null,
+      topic: TOPIC,
+      messageKey: 'tenant-a',
+      payload: JSON.stringify({ tenantId: 'tenant-a', username: 'x', batchId: poisonId, items: 'nope' }),
+      status: 'PENDING',
+      attempts: 0,
+      nextAttemptTime: 0,
+      createdTime: Date.now(),
+      sentTime: null,
     });
     const res = await t.post(`${P}/importList`, [dd(s, 1), dd(s, 2)]);
     await t.drainOutbox();
@@ -415,11 +509,20 @@ describe('data-dictionary/importList (asynchronous)', () => {
 
 describe('data-dictionary-table/saveOrUpdate', () => {
   const P = `${CONFIG}/data-dictionary-table`;
-  const rowsOf = async (s: string, claims?: Claims) => (await listAll('data-dictionary-table', claims)).filter((x) => x.dataDictionaryTypeCode === s);
+  const rowsOf = async (s: string, claims?: Claims) =>
+    (await listAll('data-dictionary-table', claims)).filter((x) => x.dataDictionaryTypeCode === s);
 
   it('inserts the first time and updates the live row with the same key the second time', async () => {
     const s = seed();
-    const body = { dataDictionaryTypeCode: s, dataDictionaryCode: 'cn', row: '1', key: 'capital', value: 'Nanjing', name: 'Capital', sort: 1 };
+    const body = {
+      dataDictionaryTypeCode: s,
+      dataDictionaryCode: 'cn',
+      row: '1',
+      key: 'capital',
+      value: 'Nanjing',
+      name: 'Capital',
+      sort: 1,
+    };
     const first = await t.post(`${P}/saveOrUpdate`, body);
     expect(first).toMatchObject({ httpStatus: 200, status: 200, data: true, extraData: {} });
     const inserted = await rowsOf(s);
@@ -430,7 +533,13 @@ describe('data-dictionary-table/saveOrUpdate', () => {
     expect(second).toMatchObject({ status: 200, data: true });
     const updated = await rowsOf(s);
     expect(updated).toHaveLength(1);
-    expect(updated[0]).toMatchObject({ dataDictionaryTableId: inserted[0].dataDictionaryTableId, value: 'Beijing', revision: 2, tenantId: 'tenant-a', name: 'Capital' });
+    expect(updated[0]).toMatchObject({
+      dataDictionaryTableId: inserted[0].dataDictionaryTableId,
+      value: 'Beijing',
+      revision: 2,
+      tenantId: 'tenant-a',
+      name: 'Capital',
+    });
 
     // a different key is a new row; another tenant's same key is its own row
     expect(await t.post(`${P}/saveOrUpdate`, { ...body, key: 'population' })).toMatchObject({ status: 200, data: true });
@@ -463,8 +572,17 @@ describe('data-dictionary-table/saveOrUpdate', () => {
 
 describe('value-set-table/saveBatch', () => {
   const P = `${CONFIG}/value-set-table`;
-  const row = (s: string, i: number, extra: Rec = {}): Rec => ({ valueSetTypeCode: s, row: String(i), key: 'start', value: `0${i}:00`, name: `Shift ${i}`, sort: i, ...extra });
-  const rowsOf = async (s: string) => (await listAll('value-set-table')).filter((x) => x.valueSetTypeCode === s).sort((a, b) => a.sort - b.sort);
+  const row = (s: string, i: number, extra: Json = {}): Json => ({
+    valueSetTypeCode: s,
+    row: String(i),
+    key: 'start',
+    value: `0${i}:00`,
+    name: `Shift ${i}`,
+    sort: i,
+    ...extra,
+  });
+  const rowsOf = async (s: string) =>
+    (await listAll('value-set-table')).filter((x) => x.valueSetTypeCode === s).sort((a, b) => a.sort - b.sort);
 
   it('saves every row of the batch', async () => {
     const s = seed();

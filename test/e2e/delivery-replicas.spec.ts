@@ -89,7 +89,12 @@ mysqlDescribe('dispatchers of several replicas', () => {
     const arrived = sink.received.map((m) => m.subject).filter((s) => subjects.includes(s));
     expect(arrived).toHaveLength(subjects.length);
     expect(new Set(arrived).size).toBe(subjects.length);
-    expect(await reader.dataSource.getRepository(MessageDelivery).count()).toBe(0);
+    // the bookkeeping row goes right after the SENT write
+    await waitFor(
+      () => reader.dataSource.getRepository(MessageDelivery).count(),
+      (n) => n === 0,
+      'no bookkeeping left',
+    );
   });
 
   it('a replica that shuts down finishes the send in hand and leaves no claim', async () => {
@@ -97,11 +102,18 @@ mysqlDescribe('dispatchers of several replicas', () => {
     b = undefined;
     sink.dataDelayMs = 400;
     const holder = a!.app.get(DeliveryDispatcher).holder;
+    const started = sink.dataStarted;
     await emails([{ subject: 'In flight at shutdown' }]);
     await waitFor(
       () => reader.dataSource.getRepository(MessageDelivery).countBy({ claimedBy: holder }),
       (n) => n === 1,
       'the claim',
+    );
+    // in hand: the message is on its way to the server (which holds it for dataDelayMs)
+    await waitFor(
+      async () => sink.dataStarted,
+      (n) => n > started,
+      'the send to begin',
     );
     await a!.close();
     a = undefined;

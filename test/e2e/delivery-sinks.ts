@@ -27,6 +27,8 @@ export interface SmtpSink {
   refusals: Map<string, number>;
   /** Holds every DATA for this long before accepting it (0: none). */
   dataDelayMs: number;
+  /** Messages whose DATA has begun to arrive (a send in progress, accepted or not yet). */
+  dataStarted: number;
   close(): Promise<void>;
 }
 
@@ -51,7 +53,7 @@ const addresses = (value: unknown): string[] => {
 export async function startSmtpSink(
   options: { port?: number; credentials?: { username: string; password: string } } = {},
 ): Promise<SmtpSink> {
-  const sink: Omit<SmtpSink, 'port' | 'close'> = { received: [], refuse: new Set(), refusals: new Map(), dataDelayMs: 0 };
+  const sink: Omit<SmtpSink, 'port' | 'close'> = { received: [], refuse: new Set(), refusals: new Map(), dataDelayMs: 0, dataStarted: 0 };
   const { credentials } = options;
   const server = new SMTPServer({
     disabledCommands: credentials ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
@@ -75,6 +77,7 @@ export async function startSmtpSink(
       callback();
     },
     onData(stream, session, callback) {
+      sink.dataStarted++;
       simpleParser(stream).then(
         (mail) => {
           const accept = () => {

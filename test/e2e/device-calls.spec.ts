@@ -4,8 +4,7 @@
  * listByDataAcquisitionServerNo, updateInternalIp validation, and the OpenAPI document.
  */
 import { DEVICE_API, DeviceTestApp, registryPath, SECRET, SERVER_API, startDeviceApp, uniqueNo } from '../support/device-app';
-
-type Rec = Record<string, any>;
+import type { Json } from '../support/json';
 
 const LIFECYCLE_KEYS = ['bindTime', 'dataAcquisitionDeviceNo', 'dataAcquisitionServerNo', 'state', 'unbindTime'];
 
@@ -29,27 +28,41 @@ describe('device calls', () => {
     };
   }
 
-  const push = (no: string, token: string, body: unknown) => t.call('post', `${DEVICE_API}/pushInfoByDataAcquisitionDeviceNo`, { dataAcquisitionDeviceNo: no, token }, body);
-  const getDevice = (no: string, token: string) => t.call('get', `${DEVICE_API}/getByDataAcquisitionDeviceNo`, { dataAcquisitionDeviceNo: no, token });
-  const lifecycles = async (serverNo: string, token: string): Promise<Rec[]> => {
+  const push = (no: string, token: string, body: unknown) =>
+    t.call('post', `${DEVICE_API}/pushInfoByDataAcquisitionDeviceNo`, { dataAcquisitionDeviceNo: no, token }, body);
+  const getDevice = (no: string, token: string) =>
+    t.call('get', `${DEVICE_API}/getByDataAcquisitionDeviceNo`, { dataAcquisitionDeviceNo: no, token });
+  const lifecycles = async (serverNo: string, token: string): Promise<Json[]> => {
     const res = await t.call('post', `${DEVICE_API}/listByDataAcquisitionServerNo`, { dataAcquisitionServerNo: serverNo, token });
     expect({ status: res.status, error: res.error }).toEqual({ status: 200, error: null });
     return res.data;
   };
-  const updateIp = (no: string, token: string, body: unknown) => t.call('put', `${SERVER_API}/updateInternalIpByDataAcquisitionServerNo`, { dataAcquisitionServerNo: no, token }, body);
-  const listServer = (no: string, token: string) => t.call('post', `${SERVER_API}/listByDataAcquisitionServerNo`, { dataAcquisitionServerNo: no, token });
+  const updateIp = (no: string, token: string, body: unknown) =>
+    t.call('put', `${SERVER_API}/updateInternalIpByDataAcquisitionServerNo`, { dataAcquisitionServerNo: no, token }, body);
+  const listServer = (no: string, token: string) =>
+    t.call('post', `${SERVER_API}/listByDataAcquisitionServerNo`, { dataAcquisitionServerNo: no, token });
 
   it('getByDataAcquisitionDeviceNo returns the calling device (no secret)', async () => {
     const { device, deviceToken } = await fleet();
     const res = await getDevice(device, deviceToken);
-    expect(res).toMatchObject({ status: 200, data: { dataAcquisitionDeviceNo: device, tenantId: 'tenant-a', name: `device ${device}`, lastSeenTime: null, deleteTime: null } });
+    expect(res).toMatchObject({
+      status: 200,
+      data: { dataAcquisitionDeviceNo: device, tenantId: 'tenant-a', name: `device ${device}`, lastSeenTime: null, deleteTime: null },
+    });
     expect(JSON.stringify(res)).not.toMatch(/secret|scrypt/i);
   });
 
   it('pushInfo stores the report and the last-seen time', async () => {
     const { device, deviceToken, s1 } = await fleet();
     const before = Date.now();
-    const report = { firmwareVersion: '2.4.1', model: 'DA-200', ipAddress: '192.168.1.23', macAddress: '00:1A:2B:3C:4D:5E', dataAcquisitionServerNo: s1, batteryLevel: 87 };
+    const report = {
+      firmwareVersion: '2.4.1',
+      model: 'DA-200',
+      ipAddress: '192.168.1.23',
+      macAddress: '00:1A:2B:3C:4D:5E',
+      dataAcquisitionServerNo: s1,
+      batteryLevel: 87,
+    };
     expect(await push(device, deviceToken, report)).toMatchObject({ httpStatus: 200, status: 200, data: true });
     const { data } = await getDevice(device, deviceToken);
     expect(data).toMatchObject(report);
@@ -60,8 +73,15 @@ describe('device calls', () => {
     const [viaRegistry] = (await t.post(`${registryPath('device')}/list`, { dataAcquisitionDeviceNo: device })).data;
     expect(viaRegistry).toMatchObject({ ...report, lastSeenTime: data.lastSeenTime });
     // a push replaces the previous report: omitted fields are cleared
-    expect((await push(device, deviceToken, { firmwareVersion: '2.5.0', dataAcquisitionServerNo: s1, ipAddress: '2001:db8::7' })).data).toBe(true);
-    expect((await getDevice(device, deviceToken)).data).toMatchObject({ firmwareVersion: '2.5.0', model: null, ipAddress: '2001:db8::7', batteryLevel: null });
+    expect(
+      (await push(device, deviceToken, { firmwareVersion: '2.5.0', dataAcquisitionServerNo: s1, ipAddress: '2001:db8::7' })).data,
+    ).toBe(true);
+    expect((await getDevice(device, deviceToken)).data).toMatchObject({
+      firmwareVersion: '2.5.0',
+      model: null,
+      ipAddress: '2001:db8::7',
+      batteryLevel: null,
+    });
   });
 
   it('binding lifecycles follow the reported server across two servers', async () => {
@@ -80,7 +100,12 @@ describe('device calls', () => {
     // another server: the open one is closed, a new one opened on s2
     await push(device, deviceToken, { dataAcquisitionServerNo: s2 });
     const [closed] = await lifecycles(s1, s1Token);
-    expect(closed).toMatchObject({ dataAcquisitionDeviceNo: device, dataAcquisitionServerNo: s1, bindTime: first.bindTime, state: 'UNBOUND' });
+    expect(closed).toMatchObject({
+      dataAcquisitionDeviceNo: device,
+      dataAcquisitionServerNo: s1,
+      bindTime: first.bindTime,
+      state: 'UNBOUND',
+    });
     expect(closed.unbindTime).toBeGreaterThanOrEqual(first.bindTime);
     const [onS2] = await lifecycles(s2, s2Token);
     expect(onS2).toMatchObject({ dataAcquisitionDeviceNo: device, dataAcquisitionServerNo: s2, state: 'BOUND', unbindTime: null });
@@ -104,7 +129,11 @@ describe('device calls', () => {
 
   it('concurrent reports of one device leave exactly one open lifecycle, on the server stored last', async () => {
     const { device, deviceToken, s1, s2, s1Token, s2Token } = await fleet();
-    await Promise.all(Array.from({ length: 12 }, (_, i) => push(device, deviceToken, { dataAcquisitionServerNo: i % 2 ? s2 : s1 })).map(async (p) => expect((await p).status).toBe(200)));
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) => push(device, deviceToken, { dataAcquisitionServerNo: i % 2 ? s2 : s1 })).map(async (p) =>
+        expect((await p).status).toBe(200),
+      ),
+    );
     const all = [...(await lifecycles(s1, s1Token)), ...(await lifecycles(s2, s2Token))];
     const open = all.filter((l) => l.state === 'BOUND');
     expect(open).toHaveLength(1);
@@ -145,7 +174,12 @@ describe('device calls', () => {
       expect({ body, status: res.status }).toEqual({ body, status });
       expect(res.error).toContain(field);
     }
-    const malformed = await t.http().post(`${DEVICE_API}/pushInfoByDataAcquisitionDeviceNo`).query({ dataAcquisitionDeviceNo: device, token: deviceToken }).set('Content-Type', 'application/json').send('{"model":');
+    const malformed = await t
+      .http()
+      .post(`${DEVICE_API}/pushInfoByDataAcquisitionDeviceNo`)
+      .query({ dataAcquisitionDeviceNo: device, token: deviceToken })
+      .set('Content-Type', 'application/json')
+      .send('{"model":');
     expect(malformed.body.status).toBe(1004);
     expect((await getDevice(device, deviceToken)).data.lastSeenTime).toBeNull();
   });
@@ -153,7 +187,11 @@ describe('device calls', () => {
   it('a missing or repeated number is a parameter error even with a valid token', async () => {
     const { device, deviceToken } = await fleet();
     expect((await t.call('get', `${DEVICE_API}/getByDataAcquisitionDeviceNo`, { token: deviceToken })).status).toBe(1002);
-    const repeated = await t.http().get(`${DEVICE_API}/getByDataAcquisitionDeviceNo?dataAcquisitionDeviceNo=${device}&dataAcquisitionDeviceNo=${device}&token=${deviceToken}`);
+    const repeated = await t
+      .http()
+      .get(
+        `${DEVICE_API}/getByDataAcquisitionDeviceNo?dataAcquisitionDeviceNo=${device}&dataAcquisitionDeviceNo=${device}&token=${deviceToken}`,
+      );
     expect(repeated.body.status).toBe(1003);
   });
 
@@ -200,7 +238,7 @@ describe('device calls', () => {
   });
 
   describe('OpenAPI document', () => {
-    let doc: Rec;
+    let doc: Json;
     beforeAll(async () => (doc = (await t.http().get('/device-service/v3/api-docs')).body));
 
     const DEVICE_GROUP: [string, string][] = [
@@ -214,7 +252,7 @@ describe('device calls', () => {
     ];
 
     it('has exactly the 7 device-group operations of the spec under main-api', () => {
-      const mainApi = Object.entries(doc.paths as Rec)
+      const mainApi = Object.entries(doc.paths as Json)
         .filter(([path]) => path.startsWith('/device-service/main-api/'))
         .flatMap(([path, ops]) => Object.keys(ops).map((method) => [method, path]));
       expect(mainApi.sort()).toEqual([...DEVICE_GROUP].sort());
@@ -224,7 +262,7 @@ describe('device calls', () => {
       expect(doc.components.securitySchemes.deviceToken).toMatchObject({ type: 'apiKey', in: 'query', name: 'token' });
       for (const [method, path] of DEVICE_GROUP) {
         const op = doc.paths[path][method];
-        const params = (op.parameters ?? []).map((p: Rec) => p.name);
+        const params = (op.parameters ?? []).map((p: Json) => p.name);
         if (path.includes('getGenerationTokenKey')) {
           expect(params).toEqual(expect.arrayContaining(['secret']));
           expect(op.security ?? []).not.toContainEqual({ deviceToken: [] });
@@ -236,7 +274,8 @@ describe('device calls', () => {
     });
 
     it('documents the bodies of pushInfo and updateInternalIp', () => {
-      const ref = (method: string, path: string) => doc.paths[path][method].requestBody.content['application/json'].schema.$ref.split('/').pop();
+      const ref = (method: string, path: string) =>
+        doc.paths[path][method].requestBody.content['application/json'].schema.$ref.split('/').pop();
       expect(doc.components.schemas[ref('post', DEVICE_GROUP[3][1])].properties).toHaveProperty('dataAcquisitionServerNo');
       expect(doc.components.schemas[ref('put', DEVICE_GROUP[6][1])].properties.internalIp).toBeDefined();
     });

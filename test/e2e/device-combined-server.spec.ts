@@ -16,7 +16,12 @@ describe('combined local server', () => {
   beforeAll(async () => {
     if (process.env.DB_URL) return;
     const saved = { ...process.env };
-    Object.assign(process.env, { SQLITE_DIR: ':memory:', JWT_SECRET: TEST_JWT_SECRET, DEVICE_TOKEN_SECRET: TEST_DEVICE_TOKEN_SECRET, LOG_LEVEL: 'fatal' });
+    Object.assign(process.env, {
+      SQLITE_DIR: ':memory:',
+      JWT_SECRET: TEST_JWT_SECRET,
+      DEVICE_TOKEN_SECRET: TEST_DEVICE_TOKEN_SECRET,
+      LOG_LEVEL: 'fatal',
+    });
     try {
       combined = await createCombinedServer();
     } finally {
@@ -36,16 +41,31 @@ describe('combined local server', () => {
   });
 
   sqliteIt('routes calls to both services on the one port', async () => {
-    const registry = await http().post('/device-service/system-api/device/data-acquisition-server/save').set('Authorization', bearer()).send({ dataAcquisitionServerNo: 'DAS-combined', secret: 'provisioning-secret-0001' });
+    const registry = await http()
+      .post('/device-service/system-api/device/data-acquisition-server/save')
+      .set('Authorization', bearer())
+      .send({ dataAcquisitionServerNo: 'DAS-combined', secret: 'provisioning-secret-0001' });
     expect(registry.body).toMatchObject({ status: 200, data: true });
-    const token = await http().get('/device-service/main-api/device/data-acquisition-server/getGenerationTokenKeyByDataAcquisitionServerNo').query({ dataAcquisitionServerNo: 'DAS-combined', secret: 'provisioning-secret-0001' });
+    const token = await http()
+      .get('/device-service/main-api/device/data-acquisition-server/getGenerationTokenKeyByDataAcquisitionServerNo')
+      .query({ dataAcquisitionServerNo: 'DAS-combined', secret: 'provisioning-secret-0001' });
     expect(token.body.data.token).toEqual(expect.any(String));
-    const ddt = await http().post('/main-service/system-api/configuration/data-dictionary-type/count').set('Authorization', bearer()).send({});
+    const ddt = await http()
+      .post('/main-service/system-api/configuration/data-dictionary-type/count')
+      .set('Authorization', bearer())
+      .send({});
     expect(ddt.body).toMatchObject({ status: 200, data: 0 });
   });
 
   sqliteIt('answers 404 envelopes inside and outside both prefixes', async () => {
-    for (const path of ['/', '/elsewhere', '/device-service', '/device-service/nope', '/main-service/nope', '/device-servicex/v3/api-docs']) {
+    for (const path of [
+      '/',
+      '/elsewhere',
+      '/device-service',
+      '/device-service/nope',
+      '/main-service/nope',
+      '/device-servicex/v3/api-docs',
+    ]) {
       const res = await http().get(path);
       expect({ path, http: res.status, body: res.body.status, at: res.body.path }).toEqual({ path, http: 404, body: 404, at: path });
     }

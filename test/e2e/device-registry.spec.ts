@@ -5,19 +5,33 @@
  */
 import { DataSource } from 'typeorm';
 import { DeviceTestApp, Kind, numberParam, registryPath, SECRET, startDeviceApp, uniqueNo } from '../support/device-app';
-
-type Rec = Record<string, any>;
+import type { Json } from '../support/json';
 
 const RESOURCES: { kind: Kind; segment: string; idField: string; title: string; table: string }[] = [
-  { kind: 'server', segment: 'data-acquisition-server', idField: 'dataAcquisitionServerId', title: 'Data acquisition server', table: 'device_data_acquisition_server' },
-  { kind: 'device', segment: 'data-acquisition-device', idField: 'dataAcquisitionDeviceId', title: 'Data acquisition device', table: 'device_data_acquisition_device' },
+  {
+    kind: 'server',
+    segment: 'data-acquisition-server',
+    idField: 'dataAcquisitionServerId',
+    title: 'Data acquisition server',
+    table: 'device_data_acquisition_server',
+  },
+  {
+    kind: 'device',
+    segment: 'data-acquisition-device',
+    idField: 'dataAcquisitionDeviceId',
+    title: 'Data acquisition device',
+    table: 'device_data_acquisition_device',
+  },
 ];
 
 const TENANT_B = { tenantId: 'tenant-b' };
 
 /** Stored secret column, read directly (the API never returns it). */
 async function storedHash(dataSource: DataSource, table: string, id: string): Promise<string> {
-  const [row] = await dataSource.query(`SELECT secret_hash AS h FROM ${table} WHERE ${table === 'device_data_acquisition_server' ? 'data_acquisition_server_id' : 'data_acquisition_device_id'} = ?`, [id]);
+  const [row] = await dataSource.query(
+    `SELECT secret_hash AS h FROM ${table} WHERE ${table === 'device_data_acquisition_server' ? 'data_acquisition_server_id' : 'data_acquisition_device_id'} = ?`,
+    [id],
+  );
   return row.h;
 }
 
@@ -28,14 +42,23 @@ describe.each(RESOURCES)('registry: $segment', ({ kind, segment, idField, title,
 
   const path = registryPath(kind);
   const noField = numberParam(kind);
-  const save = (body: Rec, claims?: Rec) => t.post(`${path}/save`, body, claims);
-  const byNo = async (no: string, claims?: Rec): Promise<Rec | undefined> => (await t.post(`${path}/list`, { [noField]: no }, claims)).data[0];
+  const save = (body: Json, claims?: Json) => t.post(`${path}/save`, body, claims);
+  const byNo = async (no: string, claims?: Json): Promise<Json | undefined> =>
+    (await t.post(`${path}/list`, { [noField]: no }, claims)).data[0];
 
   it('supports the standard operations', async () => {
     const no = uniqueNo(kind);
     expect(await save({ [noField]: no, name: 'first', remark: 'r', secret: SECRET })).toMatchObject({ status: 200, data: true });
     const record = (await byNo(no))!;
-    expect(record).toMatchObject({ [noField]: no, name: 'first', remark: 'r', tenantId: 'tenant-a', revision: 1, createdUsername: 'alice', deleteTime: null });
+    expect(record).toMatchObject({
+      [noField]: no,
+      name: 'first',
+      remark: 'r',
+      tenantId: 'tenant-a',
+      revision: 1,
+      createdUsername: 'alice',
+      deleteTime: null,
+    });
     expect(record[idField]).toMatch(/^[0-9A-Za-z]{21}$/);
     expect((await t.get(`${path}/getById?id=${record[idField]}`)).data).toEqual(record);
     expect((await t.post(`${path}/count`, { [noField]: no })).data).toBe(1);
@@ -96,7 +119,7 @@ describe.each(RESOURCES)('registry: $segment', ({ kind, segment, idField, title,
   });
 
   it('validates the number and the secret and stores nothing invalid', async () => {
-    const cases: [Rec, number, string][] = [
+    const cases: [Json, number, string][] = [
       [{ secret: SECRET }, 400, noField],
       [{ [noField]: uniqueNo(kind) }, 400, 'secret'],
       [{ [noField]: uniqueNo(kind), secret: 'short' }, 400, 'secret'],
@@ -122,7 +145,9 @@ describe.each(RESOURCES)('registry: $segment', ({ kind, segment, idField, title,
     expect(await byNo(no, TENANT_B)).toBeUndefined();
     expect((await t.get(`${path}/getById?id=${id}`, TENANT_B)).data).toBeNull();
     expect((await t.post(`${path}/count`, { [noField]: no }, TENANT_B)).data).toBe(0);
-    expect((await t.put(`${path}/updateById`, { [idField]: id, name: 'hijack', secret: 'hijacked-secret-value' }, TENANT_B)).data).toBe(false);
+    expect((await t.put(`${path}/updateById`, { [idField]: id, name: 'hijack', secret: 'hijacked-secret-value' }, TENANT_B)).data).toBe(
+      false,
+    );
     expect((await t.del(`${path}/removeById?id=${id}`, TENANT_B)).data).toBe(false);
     expect(await byNo(no)).toMatchObject({ name: null, revision: 1, deleteTime: null });
     expect((await t.tokenKey(kind, no, SECRET)).status).toBe(200);

@@ -19,18 +19,39 @@ const newAddress = () => `203.0.113.${++addressSeq}`;
 function fakeClock(): { advance: (ms: number) => void } {
   jest.useFakeTimers({
     now: Date.now(),
-    doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
   });
   return { advance: (ms) => jest.setSystemTime(Date.now() + ms) };
 }
 
-const outcome = (res: { httpStatus: number; status: number; data: unknown }) => ({ http: res.httpStatus, status: res.status, data: res.data });
+const outcome = (res: { httpStatus: number; status: number; data: unknown }) => ({
+  http: res.httpStatus,
+  status: res.status,
+  data: res.data,
+});
 const UNAUTHORIZED = { http: 401, status: 401, data: null };
 const LIMITED = { http: 429, status: 429, data: null };
 
 describe('token calls per client address', () => {
   let t: DeviceTestApp;
-  beforeAll(async () => (t = await startDeviceApp({ DEVICE_TOKEN_RATE_LIMIT: String(LIMIT), DEVICE_SECRET_MAX_FAILURES: String(MAX_FAILURES) })));
+  beforeAll(
+    async () => (t = await startDeviceApp({ DEVICE_TOKEN_RATE_LIMIT: String(LIMIT), DEVICE_SECRET_MAX_FAILURES: String(MAX_FAILURES) })),
+  );
   afterAll(() => t?.close());
   afterEach(() => jest.useRealTimers());
 
@@ -54,7 +75,8 @@ describe('token calls per client address', () => {
     const from = newAddress();
     for (let i = 0; i < LIMIT; i++) await t.tokenKey('server', randomNo(), SECRET, from);
     const no = await t.register('server', uniqueNo('server'), SECRET);
-    for (let i = 0; i < MAX_FAILURES + 2; i++) expect((await t.tokenKey('server', no, 'wrong-secret-while-limited', from)).httpStatus).toBe(429);
+    for (let i = 0; i < MAX_FAILURES + 2; i++)
+      expect((await t.tokenKey('server', no, 'wrong-secret-while-limited', from)).httpStatus).toBe(429);
     // had those wrong secrets been checked, the number would be locked now
     expect((await t.tokenKey('server', no, SECRET, newAddress())).status).toBe(200);
   });
@@ -85,15 +107,16 @@ describe('token calls per client address', () => {
     const clock = fakeClock();
     const old = newAddress();
     await t.tokenKey('device', randomNo(), SECRET, old);
-    const keys = async () => ((await t.dataSource.query('SELECT throttle_key AS k FROM device_token_throttle')) as { k: string }[]).map((r) => r.k);
-    expect(await keys()).toContain(`address:${old}`);
+    const keys = async () =>
+      ((await t.dataSource.query('SELECT throttle_key AS k FROM throttle_window')) as { k: string }[]).map((r) => r.k);
+    expect(await keys()).toContain(`device-token:address:${old}`);
     clock.advance(16 * 60_000); // past the address window and the default lockout window
     const now = newAddress();
     await t.tokenKey('device', randomNo(), SECRET, now);
-    for (let i = 0; i < 100 && (await keys()).includes(`address:${old}`); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && (await keys()).includes(`device-token:address:${old}`); i++) await new Promise((r) => setTimeout(r, 20));
     const left = await keys();
-    expect(left).not.toContain(`address:${old}`);
-    expect(left).toContain(`address:${now}`);
+    expect(left).not.toContain(`device-token:address:${old}`);
+    expect(left).toContain(`device-token:address:${now}`);
   });
 });
 
@@ -114,20 +137,24 @@ describe('token-call limits shared by replicas (two app instances on one databas
   it('calls spread over both replicas hit the per-address limit at the same total as on one', async () => {
     const from = newAddress();
     const results = [];
-    for (let i = 0; i < SHARED_LIMIT + 4; i++) results.push((await replicas[i % 2].tokenKey('device', randomNo(), SECRET, from)).httpStatus);
+    for (let i = 0; i < SHARED_LIMIT + 4; i++)
+      results.push((await replicas[i % 2].tokenKey('device', randomNo(), SECRET, from)).httpStatus);
     expect(results).toEqual([...new Array(SHARED_LIMIT).fill(401), 429, 429, 429, 429]);
   });
 
   it('concurrent calls over both replicas: exactly the limit gets through', async () => {
     const from = newAddress();
-    const results = await Promise.all(Array.from({ length: 2 * SHARED_LIMIT }, (_, i) => replicas[i % 2].tokenKey('device', randomNo(), SECRET, from)));
+    const results = await Promise.all(
+      Array.from({ length: 2 * SHARED_LIMIT }, (_, i) => replicas[i % 2].tokenKey('device', randomNo(), SECRET, from)),
+    );
     const counts = results.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.httpStatus]: (acc[r.httpStatus] ?? 0) + 1 }), {});
     expect(counts).toEqual({ 401: SHARED_LIMIT, 429: SHARED_LIMIT });
   });
 
   it('failures of one number on both replicas lock it on both', async () => {
     const no = await replicas[0].register('server', uniqueNo('server'), SECRET);
-    for (let i = 0; i < MAX_FAILURES; i++) expect((await replicas[i % 2].tokenKey('server', no, `wrong-secret-${i}-xxxxxxxx`, newAddress())).httpStatus).toBe(401);
+    for (let i = 0; i < MAX_FAILURES; i++)
+      expect((await replicas[i % 2].tokenKey('server', no, `wrong-secret-${i}-xxxxxxxx`, newAddress())).httpStatus).toBe(401);
     for (const r of replicas) expect(outcome(await r.tokenKey('server', no, SECRET, newAddress()))).toEqual(LIMITED);
   });
 

@@ -5,7 +5,18 @@
  */
 import { decode } from 'jsonwebtoken';
 import { TestDatabase } from '../support/database';
-import { createSharedDatabase, DEVICE_API, DeviceTestApp, Kind, numberParam, registryPath, SECRET, SERVER_API, startDeviceApp, uniqueNo } from '../support/device-app';
+import {
+  createSharedDatabase,
+  DEVICE_API,
+  DeviceTestApp,
+  Kind,
+  numberParam,
+  registryPath,
+  SECRET,
+  SERVER_API,
+  startDeviceApp,
+  uniqueNo,
+} from '../support/device-app';
 
 const KINDS: Kind[] = ['device', 'server'];
 const ROTATED = 'rotated-provisioning-secret-02';
@@ -18,8 +29,18 @@ const ownRecordCall = (t: DeviceTestApp, kind: Kind, no: string, token: string) 
     : t.call('post', `${SERVER_API}/listByDataAcquisitionServerNo`, { dataAcquisitionServerNo: no, token });
 const writeCall = (t: DeviceTestApp, kind: Kind, no: string, token: string) =>
   kind === 'device'
-    ? t.call('post', `${DEVICE_API}/pushInfoByDataAcquisitionDeviceNo`, { dataAcquisitionDeviceNo: no, token }, { firmwareVersion: 'revoked-write' })
-    : t.call('put', `${SERVER_API}/updateInternalIpByDataAcquisitionServerNo`, { dataAcquisitionServerNo: no, token }, { internalIp: '10.9.9.9' });
+    ? t.call(
+        'post',
+        `${DEVICE_API}/pushInfoByDataAcquisitionDeviceNo`,
+        { dataAcquisitionDeviceNo: no, token },
+        { firmwareVersion: 'revoked-write' },
+      )
+    : t.call(
+        'put',
+        `${SERVER_API}/updateInternalIpByDataAcquisitionServerNo`,
+        { dataAcquisitionServerNo: no, token },
+        { internalIp: '10.9.9.9' },
+      );
 
 describe('device token revocation', () => {
   let shared: TestDatabase;
@@ -36,7 +57,8 @@ describe('device token revocation', () => {
     await shared?.drop();
   });
 
-  const recordOf = async (t: DeviceTestApp, kind: Kind, no: string) => (await t.post(`${registryPath(kind)}/list`, { [numberParam(kind)]: no })).data[0];
+  const recordOf = async (t: DeviceTestApp, kind: Kind, no: string) =>
+    (await t.post(`${registryPath(kind)}/list`, { [numberParam(kind)]: no })).data[0];
 
   /** Every token-checked call of both replicas refuses the token (401) and changed nothing. */
   async function expectRevoked(kind: Kind, no: string, token: string): Promise<void> {
@@ -96,7 +118,10 @@ describe('device token revocation', () => {
       const claims = decode(token) as Record<string, unknown>;
       const record = await recordOf(a, kind, no);
       expect(claims).toMatchObject({ sub: no, kind, tenantId: 'tenant-a', rid: record[idField(kind)], sfp: expect.any(String) });
-      const [{ hash }] = await a.dataSource.query(`SELECT secret_hash AS hash FROM device_data_acquisition_${kind} WHERE data_acquisition_${kind}_no = ?`, [no]);
+      const [{ hash }] = await a.dataSource.query(
+        `SELECT secret_hash AS hash FROM device_data_acquisition_${kind} WHERE data_acquisition_${kind}_no = ?`,
+        [no],
+      );
       const [, salt, key] = String(hash).split('$');
       const text = Buffer.from(token.split('.')[1], 'base64url').toString('utf8');
       for (const part of [hash, salt, key, SECRET]) expect(text).not.toContain(part);

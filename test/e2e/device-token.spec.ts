@@ -5,7 +5,19 @@
  */
 import { decode } from 'jsonwebtoken';
 import { bearer } from '../support/tokens';
-import { DEVICE_API, DeviceTestApp, Kind, numberParam, registryPath, SECRET, SERVER_API, signDeviceToken, startDeviceApp, tokenPath, uniqueNo } from '../support/device-app';
+import {
+  DEVICE_API,
+  DeviceTestApp,
+  Kind,
+  numberParam,
+  registryPath,
+  SECRET,
+  SERVER_API,
+  signDeviceToken,
+  startDeviceApp,
+  tokenPath,
+  uniqueNo,
+} from '../support/device-app';
 
 const KINDS: Kind[] = ['device', 'server'];
 
@@ -13,7 +25,22 @@ const KINDS: Kind[] = ['device', 'server'];
 function fakeClock(): { advance: (ms: number) => void } {
   jest.useFakeTimers({
     now: Date.now(),
-    doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
   });
   return { advance: (ms) => jest.setSystemTime(Date.now() + ms) };
 }
@@ -47,7 +74,11 @@ describe('device tokens', () => {
 
     it('refuses a wrong secret and an unknown number alike with 401', async () => {
       const no = await t.register(kind, uniqueNo(kind), SECRET);
-      for (const [n, s] of [[no, 'wrong-secret-of-some-length'], [uniqueNo('unknown'), SECRET], [no, SECRET.toUpperCase()]]) {
+      for (const [n, s] of [
+        [no, 'wrong-secret-of-some-length'],
+        [uniqueNo('unknown'), SECRET],
+        [no, SECRET.toUpperCase()],
+      ]) {
         const res = await t.tokenKey(kind, n, s);
         expect({ http: res.httpStatus, status: res.status, data: res.data }).toEqual({ http: 401, status: 401, data: null });
       }
@@ -55,14 +86,21 @@ describe('device tokens', () => {
 
     it('needs both the number and the secret (1002 when missing)', async () => {
       const no = await t.register(kind, uniqueNo(kind), SECRET);
-      const path = kind === 'device' ? `${DEVICE_API}/getGenerationTokenKeyByDataAcquisitionDeviceNo` : `${SERVER_API}/getGenerationTokenKeyByDataAcquisitionServerNo`;
+      const path =
+        kind === 'device'
+          ? `${DEVICE_API}/getGenerationTokenKeyByDataAcquisitionDeviceNo`
+          : `${SERVER_API}/getGenerationTokenKeyByDataAcquisitionServerNo`;
       expect((await t.call('get', path, { [numberParam(kind)]: no })).status).toBe(1002);
       expect((await t.call('get', path, { secret: SECRET })).status).toBe(1002);
     });
 
     it('refuses a malformed number or an overlong secret as bad input (400) before checking anything', async () => {
       const no = await t.register(kind, uniqueNo(kind), SECRET);
-      for (const [n, s, field] of [['n'.repeat(65), SECRET, numberParam(kind)], ['bad number', SECRET, numberParam(kind)], [no, `${SECRET}${'x'.repeat(128)}`, 'secret']]) {
+      for (const [n, s, field] of [
+        ['n'.repeat(65), SECRET, numberParam(kind)],
+        ['bad number', SECRET, numberParam(kind)],
+        [no, `${SECRET}${'x'.repeat(128)}`, 'secret'],
+      ]) {
         const res = await t.tokenKey(kind, n, s);
         expect({ http: res.httpStatus, status: res.status }).toEqual({ http: 200, status: 400 });
         expect(res.error).toContain(field);
@@ -89,7 +127,12 @@ describe('device tokens', () => {
       ];
       for (const token of tokens) {
         const res = await ownRecordCall(t, kind, no, token);
-        expect({ token: token?.slice(0, 20), http: res.httpStatus, status: res.status, data: res.data }).toEqual({ token: token?.slice(0, 20), http: 401, status: 401, data: null });
+        expect({ token: token?.slice(0, 20), http: res.httpStatus, status: res.status, data: res.data }).toEqual({
+          token: token?.slice(0, 20),
+          http: 401,
+          status: 401,
+          data: null,
+        });
       }
       // the same claims, correctly signed and unexpired, pass: the refusals above are the token's fault
       expect((await ownRecordCall(t, kind, no, signDeviceToken(claims, { subject: no, expiresIn: 600 }))).status).toBe(200);
@@ -107,7 +150,9 @@ describe('device tokens', () => {
       const no = await t.register(kind, uniqueNo(kind), SECRET);
       const token = await t.token(kind, no, SECRET);
       const [record] = (await t.post(`${registryPath(kind)}/list`, { [numberParam(kind)]: no })).data;
-      expect((await t.del(`${registryPath(kind)}/removeById?id=${record[`dataAcquisition${kind === 'device' ? 'Device' : 'Server'}Id`]}`)).data).toBe(true);
+      expect(
+        (await t.del(`${registryPath(kind)}/removeById?id=${record[`dataAcquisition${kind === 'device' ? 'Device' : 'Server'}Id`]}`)).data,
+      ).toBe(true);
       expect((await ownRecordCall(t, kind, no, token)).httpStatus).toBe(401);
       await t.register(kind, no, SECRET, { tenantId: 'tenant-b' });
       expect((await ownRecordCall(t, kind, no, token)).httpStatus).toBe(401);
@@ -125,9 +170,17 @@ describe('device tokens', () => {
     const serverToken = await t.token('server', no, SECRET);
     expect((await ownRecordCall(t, 'server', no, deviceToken)).httpStatus).toBe(403);
     expect((await ownRecordCall(t, 'device', no, serverToken)).httpStatus).toBe(403);
-    const lifecycles = await t.call('post', `${DEVICE_API}/listByDataAcquisitionServerNo`, { dataAcquisitionServerNo: no, token: deviceToken });
+    const lifecycles = await t.call('post', `${DEVICE_API}/listByDataAcquisitionServerNo`, {
+      dataAcquisitionServerNo: no,
+      token: deviceToken,
+    });
     expect(lifecycles.httpStatus).toBe(403);
-    const push = await t.call('post', `${DEVICE_API}/pushInfoByDataAcquisitionDeviceNo`, { dataAcquisitionDeviceNo: no, token: serverToken }, {});
+    const push = await t.call(
+      'post',
+      `${DEVICE_API}/pushInfoByDataAcquisitionDeviceNo`,
+      { dataAcquisitionDeviceNo: no, token: serverToken },
+      {},
+    );
     expect(push.httpStatus).toBe(403);
     // each with its own kind passes
     expect((await ownRecordCall(t, 'server', no, serverToken)).status).toBe(200);
@@ -165,7 +218,13 @@ describe('throttling of failed secret attempts', () => {
   let t: DeviceTestApp;
   const MAX_FAILURES = 3;
   const WINDOW_MS = 60_000;
-  beforeAll(async () => (t = await startDeviceApp({ DEVICE_SECRET_MAX_FAILURES: String(MAX_FAILURES), DEVICE_SECRET_LOCKOUT_SECONDS: String(WINDOW_MS / 1000) })));
+  beforeAll(
+    async () =>
+      (t = await startDeviceApp({
+        DEVICE_SECRET_MAX_FAILURES: String(MAX_FAILURES),
+        DEVICE_SECRET_LOCKOUT_SECONDS: String(WINDOW_MS / 1000),
+      })),
+  );
   afterAll(() => t?.close());
   afterEach(() => jest.useRealTimers());
 
@@ -179,7 +238,10 @@ describe('throttling of failed secret attempts', () => {
     expect(locked.error).toEqual(expect.any(String));
     expect((await t.tokenKey(kind, no, 'wrong-again-during-lockout')).httpStatus).toBe(429);
     // the device is told when to retry: the rest of the window, in seconds
-    const raw = await t.http().get(tokenPath(kind)).query({ [numberParam(kind)]: no, secret: SECRET });
+    const raw = await t
+      .http()
+      .get(tokenPath(kind))
+      .query({ [numberParam(kind)]: no, secret: SECRET });
     expect(raw.status).toBe(429);
     expect(Number(raw.headers['retry-after'])).toBe(WINDOW_MS / 1000);
     // another number is not affected

@@ -4,12 +4,16 @@
  * translated, a new one is picked up on write, and the cache of languages' texts stays bounded. Also the
  * OpenAPI description of saveMissing's query parameters.
  */
-import { ErrorTranslator } from '@app/common';
+import { ErrorTranslator, LANGUAGE_TAG_MAX, LANGUAGE_TAG_PATTERN } from '@app/common';
 import { randomBytes } from 'node:crypto';
-import { MAX_CACHED_LANGUAGES, TranslationErrorTranslator } from '../../apps/main-service/src/configuration/translation/translation-error.translator';
-import { LANGUAGE_MAX, LANGUAGE_PATTERN, NAMESPACE_MAX, NAMESPACE_PATTERN } from '../../apps/main-service/src/configuration/translation/translation.dto';
+import {
+  MAX_CACHED_LANGUAGES,
+  TranslationErrorTranslator,
+} from '../../apps/main-service/src/configuration/translation/translation-error.translator';
+import { NAMESPACE_MAX, NAMESPACE_PATTERN } from '../../apps/main-service/src/configuration/translation/translation.entity';
 import { CONFIG, Envelope, startApp, TestApp } from '../support/test-app';
 import { Claims } from '../support/tokens';
+import type { Json } from '../support/json';
 
 const DEFAULT: Claims = { tenantId: 'default', sub: 'root' };
 const GUARDED = `${CONFIG}/translation/list`;
@@ -39,7 +43,10 @@ const anonymous = async (acceptLanguage: string): Promise<Envelope> => {
 };
 const randomTag = (): string => `${randomBytes(3).toString('hex').replace(/\d/g, 'q')}-${randomBytes(3).toString('hex')}`;
 const saveError = async (language: string, value: string) =>
-  expect(await t.post(`${CONFIG}/translation/save`, { language, namespace: 'error', key: UNAUTHORIZED, value }, DEFAULT)).toMatchObject({ status: 200, data: true });
+  expect(await t.post(`${CONFIG}/translation/save`, { language, namespace: 'error', key: UNAUTHORIZED, value }, DEFAULT)).toMatchObject({
+    status: 200,
+    data: true,
+  });
 
 describe('error translation cache', () => {
   it('translates 401s into existing languages; random tags cause no query and no cache growth', async () => {
@@ -83,10 +90,10 @@ describe('error translation cache', () => {
 
 describe('translation/saveMissing in the OpenAPI document', () => {
   it('types lng and ns as strings with the pattern and length the service enforces', async () => {
-    const doc = (await t.http().get('/main-service/v3/api-docs')).body as Record<string, any>;
-    const params = doc.paths['/main-service/system-api/configuration/translation/saveMissing'].post.parameters as Record<string, any>[];
+    const doc = (await t.http().get('/main-service/v3/api-docs')).body as Json;
+    const params = doc.paths['/main-service/system-api/configuration/translation/saveMissing'].post.parameters as Json[];
     const schemaOf = (name: string) => params.find((p) => p.name === name && p.in === 'query')?.schema;
-    expect(schemaOf('lng')).toMatchObject({ type: 'string', pattern: LANGUAGE_PATTERN.source, maxLength: LANGUAGE_MAX });
+    expect(schemaOf('lng')).toMatchObject({ type: 'string', pattern: LANGUAGE_TAG_PATTERN.source, maxLength: LANGUAGE_TAG_MAX });
     expect(schemaOf('ns')).toMatchObject({ type: 'string', pattern: NAMESPACE_PATTERN.source, maxLength: NAMESPACE_MAX });
     expect(new RegExp(schemaOf('lng').pattern).test('en-US')).toBe(true);
   });

@@ -10,8 +10,8 @@ import { EntityMetadata, SelectQueryBuilder } from 'typeorm';
 import { ResourceSpec } from '../support/resource-table';
 import { ALL_RESOURCES } from '../support/tables';
 import { startApp, TestApp } from '../support/test-app';
+import type { Json } from '../support/json';
 
-type Rec = Record<string, any>;
 const mysqlDescribe = process.env.DB_URL ? describe : describe.skip;
 
 /** 50 x 50 generated rows (MariaDB's recursive CTEs stop at 1000 iterations by default). */
@@ -40,7 +40,8 @@ async function fill(t: TestApp, r: ResourceSpec, meta: EntityMetadata): Promise<
     if (name === 'deleteTime') return `IF(x % 7 = 0, ${T0} + x, 0)`;
     if (name === r.idField) return "CONCAT('id', x)";
     if (name === r.keyFields[r.keyFields.length - 1]) return "CONCAT('k', x)"; // unique keys stay unique
-    if (r.filterFields.includes(name) && typeof sample[name] === 'string') return `IF(x % 4 = 0, ${literal(sample[name])}, CONCAT('v', x % 50))`;
+    if (r.filterFields.includes(name) && typeof sample[name] === 'string')
+      return `IF(x % 4 = 0, ${literal(sample[name])}, CONCAT('v', x % 50))`;
     const type = typeof column.type === 'string' ? column.type : (column.type as { name?: string }).name?.toLowerCase();
     if (type === 'bigint') return `${T0} + x * 1000`; // epoch-millisecond columns
     if (type === 'boolean' || type === 'bool') return 'x % 2';
@@ -56,13 +57,15 @@ async function fill(t: TestApp, r: ResourceSpec, meta: EntityMetadata): Promise<
 }
 
 /** The rows statement a page request runs, captured as the query builder builds it, and its count (same conditions, COUNT(1)). */
-async function pageStatements(t: TestApp, r: ResourceSpec, body: Rec): Promise<{ rows: [string, unknown[]]; count: [string, unknown[]] }> {
+async function pageStatements(t: TestApp, r: ResourceSpec, body: Json): Promise<{ rows: [string, unknown[]]; count: [string, unknown[]] }> {
   const captured: Partial<Record<'rows' | 'count', [string, unknown[]]>> = {};
   const getMany = jest.spyOn(SelectQueryBuilder.prototype, 'getMany').mockImplementation(async function (this: SelectQueryBuilder<never>) {
     captured.rows = this.getQueryAndParameters();
     return [];
   });
-  const getCount = jest.spyOn(SelectQueryBuilder.prototype, 'getCount').mockImplementation(async function (this: SelectQueryBuilder<never>) {
+  const getCount = jest.spyOn(SelectQueryBuilder.prototype, 'getCount').mockImplementation(async function (
+    this: SelectQueryBuilder<never>,
+  ) {
     const [sql, params] = this.clone().select('COUNT(1)', 'cnt').orderBy().getQueryAndParameters();
     captured.count = [sql, params];
     return 0;
@@ -77,12 +80,12 @@ async function pageStatements(t: TestApp, r: ResourceSpec, body: Rec): Promise<{
   return { rows: captured.rows!, count: captured.count! };
 }
 
-async function explain(t: TestApp, [sql, params]: [string, unknown[]]): Promise<Rec[]> {
+async function explain(t: TestApp, [sql, params]: [string, unknown[]]): Promise<Json[]> {
   return t.dataSource.query(`EXPLAIN ${sql}`, params);
 }
 
 /** What EXPLAIN says of the plan, in one comparable object. */
-const plan = (rows: Rec[]) => ({
+const plan = (rows: Json[]) => ({
   tables: rows.length,
   indexed: ['range', 'ref', 'eq_ref', 'const'].includes(rows[0].type) && rows[0].key !== null,
   filesort: /Using filesort/.test(String(rows[0].Extra ?? '')),
@@ -102,10 +105,12 @@ mysqlDescribe('EXPLAIN of page queries (MySQL/MariaDB)', () => {
     const sample = r.sample('explain');
     const range = r.timeRange ? { [`${r.timeRange.field}Start`]: T0 + 100_000, [`${r.timeRange.field}End`]: T0 + 2_000_000 } : {};
     /** Unfiltered, then each exact filter (with the time range where the resource has one). */
-    const bodies: [string, Rec][] = [
+    const bodies: [string, Json][] = [
       ['no filter', {}],
-      ...(r.timeRange ? ([['time range only', range]] as [string, Rec][]) : []),
-      ...r.filterFields.filter((f) => r.timeRange && typeof sample[f] === 'string').map((f): [string, Rec] => [`${f} + time range`, { [f]: sample[f], ...range }]),
+      ...(r.timeRange ? ([['time range only', range]] as [string, Json][]) : []),
+      ...r.filterFields
+        .filter((f) => r.timeRange && typeof sample[f] === 'string')
+        .map((f): [string, Json] => [`${f} + time range`, { [f]: sample[f], ...range }]),
     ];
 
     it.each(bodies)('%s: the default-sorted page is an index range scan without filesort; its count uses an index', async (_name, body) => {

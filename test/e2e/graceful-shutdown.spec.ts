@@ -127,14 +127,28 @@ describe.each(TARGETS)('graceful shutdown of $name (built)', ({ entry, writes })
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'shutdown-'));
     port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, SQLITE_DIR: dir, PORT: String(port), JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'log', SHUTDOWN_TIMEOUT_MS: '60000' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      SQLITE_DIR: dir,
+      PORT: String(port),
+      JWT_SECRET: TEST_JWT_SECRET,
+      LOG_LEVEL: 'log',
+      SHUTDOWN_TIMEOUT_MS: '60000',
+    };
     delete env.DB_URL;
     delete env.KAFKA_BROKERS;
     child = spawn(process.execPath, [join(ROOT, entry)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
     for (let i = 0; ; i++) {
-      const ready = await Promise.all(writes.map((w) => fetch(`${base()}${readyPath(w)}`).then((r) => r.status, () => 0)));
+      const ready = await Promise.all(
+        writes.map((w) =>
+          fetch(`${base()}${readyPath(w)}`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        ),
+      );
       if (ready.every((status) => status === 200)) break;
       if (i > 300 || child.exitCode !== null) throw new Error(`service did not start:\n${output}`);
       await new Promise((r) => setTimeout(r, 100));
@@ -163,7 +177,10 @@ describe.each(TARGETS)('graceful shutdown of $name (built)', ({ entry, writes })
     expect(results.map((r, i) => sent[i].write.done(r.body))).toEqual(sent.map(({ write }) => (write === MAIN_WRITE ? ROWS : true)));
     expect(await exited).toBe(0);
     // some writes were still running when the server stopped listening (else this test proves nothing)
-    const lines = output.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { msg?: string; route?: string; time: string });
+    const lines = output
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg?: string; route?: string; time: string });
     const drainingAt = Date.parse(lines.find((l) => l.msg?.includes('SIGTERM: draining'))!.time);
     const completed = lines.filter((l) => writes.some((w) => l.route === w.path)).map((l) => Date.parse(l.time));
     expect(completed).toHaveLength(sent.length);

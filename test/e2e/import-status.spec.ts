@@ -9,7 +9,13 @@ import { dataDictionaryResource } from '../../apps/main-service/src/configuratio
 import { CONFIG, startApp, TestApp } from '../support/test-app';
 
 const P = `${CONFIG}/data-dictionary`;
-const row = (type: string, code: string, extra: Record<string, unknown> = {}) => ({ dataDictionaryTypeCode: type, dataDictionaryCode: code, name: code, sort: 1, ...extra });
+const row = (type: string, code: string, extra: Record<string, unknown> = {}) => ({
+  dataDictionaryTypeCode: type,
+  dataDictionaryCode: code,
+  name: code,
+  sort: 1,
+  ...extra,
+});
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +25,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const status = (batchId: string, claims?: Parameters<TestApp['get']>[1]) => t.get(`${P}/importStatus?batchId=${encodeURIComponent(batchId)}`, claims);
+const status = (batchId: string, claims?: Parameters<TestApp['get']>[1]) =>
+  t.get(`${P}/importStatus?batchId=${encodeURIComponent(batchId)}`, claims);
 
 describe('data-dictionary/importStatus', () => {
   it('shows an applied batch with its counts, and the backlog', async () => {
@@ -29,8 +36,14 @@ describe('data-dictionary/importStatus', () => {
     const out = await status(batchId);
     expect(out).toMatchObject({ httpStatus: 200, status: 200, error: null, extraData: { outboxBacklog: 0 } });
     expect(out.data).toEqual({
-      batchId, status: 'APPLIED', itemCount: 2, appliedCount: 2, rejected: [], createdUsername: 'alice',
-      createdTime: expect.any(Number), finishedTime: expect.any(Number),
+      batchId,
+      status: 'APPLIED',
+      itemCount: 2,
+      appliedCount: 2,
+      rejected: [],
+      createdUsername: 'alice',
+      createdTime: expect.any(Number),
+      finishedTime: expect.any(Number),
     });
   });
 
@@ -40,19 +53,39 @@ describe('data-dictionary/importStatus', () => {
     const items = [row('st2', 'a'), row('st2', '')];
     // the request validates rows too, so a batch the consumer partly rejects is written here as the request would (rules changed in between)
     await t.dataSource.getRepository(ImportBatch).insert({
-      batchId, tenantId: 'tenant-a', topic: dataDictionaryResource.importTopic!, createdUsername: 'carol', status: 'PENDING', itemCount: 2, appliedCount: 0,
-      rejected: null, payloadDigest: importDigest(items), createdTime: Date.now(), finishedTime: null,
+      batchId,
+      tenantId: 'tenant-a',
+      topic: dataDictionaryResource.importTopic!,
+      createdUsername: 'carol',
+      status: 'PENDING',
+      itemCount: 2,
+      appliedCount: 0,
+      rejected: null,
+      payloadDigest: importDigest(items),
+      createdTime: Date.now(),
+      finishedTime: null,
     });
     await importer.apply({ key: 'tenant-a', value: JSON.stringify({ tenantId: 'tenant-a', username: 'carol', batchId, items }) });
     const out = await status(batchId);
-    expect(out.data).toMatchObject({ status: 'APPLIED', itemCount: 2, appliedCount: 1, rejected: [{ index: 1, error: expect.stringContaining('dataDictionaryCode') }] });
+    expect(out.data).toMatchObject({
+      status: 'APPLIED',
+      itemCount: 2,
+      appliedCount: 1,
+      rejected: [{ index: 1, error: expect.stringContaining('dataDictionaryCode') }],
+    });
   });
 
   it('counts batches still waiting in the outbox as backlog, and shows them PENDING', async () => {
     const outbox = t.dataSource.getRepository(OutboxMessage);
     const waiting = await outbox.insert({
-      topic: dataDictionaryResource.importTopic!, messageKey: 'tenant-a', payload: '{}', status: 'PENDING', attempts: 0,
-      nextAttemptTime: Date.now() + 3_600_000, createdTime: Date.now(), sentTime: null,
+      topic: dataDictionaryResource.importTopic!,
+      messageKey: 'tenant-a',
+      payload: '{}',
+      status: 'PENDING',
+      attempts: 0,
+      nextAttemptTime: Date.now() + 3_600_000,
+      createdTime: Date.now(),
+      sentTime: null,
     });
     try {
       const res = await t.post(`${P}/importList`, [row('st3', 'a')]);
@@ -77,7 +110,10 @@ describe('data-dictionary/importStatus', () => {
     const res = await t.post(`${P}/importList`, [row('st5', 'a')]);
     await t.drainOutbox();
     expect(await status(res.extraData.batchId, { roles: [], permissions: [] })).toMatchObject({ httpStatus: 403, status: 403, data: null });
-    expect(await status(res.extraData.batchId, { roles: [], permissions: ['configuration-data-dictionary:read'] })).toMatchObject({ status: 200, data: { status: 'APPLIED' } });
+    expect(await status(res.extraData.batchId, { roles: [], permissions: ['configuration-data-dictionary:read'] })).toMatchObject({
+      status: 200,
+      data: { status: 'APPLIED' },
+    });
     expect(await t.get(`${P}/importStatus`)).toMatchObject({ status: 1002, data: null });
   });
 

@@ -31,11 +31,16 @@ const importer = (): AsyncImporter<never> => t.app.get(importerToken(dataDiction
 const batches = () => t.dataSource.getRepository(ImportBatch);
 const rejections = () => t.dataSource.getRepository(ImportRejection);
 const outbox = () => t.dataSource.getRepository(OutboxMessage);
-const apply = (payload: unknown, key: string) => importer().apply({ key, value: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+const apply = (payload: unknown, key: string) =>
+  importer().apply({ key, value: typeof payload === 'string' ? payload : JSON.stringify(payload) });
 const rowsOf = async (typeCode: string, tenantId: string) =>
-  (await t.dataSource.query('SELECT data_dictionary_code AS code, name, revision FROM configuration_data_dictionary WHERE tenant_id = ? AND data_dictionary_type_code = ? ORDER BY data_dictionary_code', [tenantId, typeCode])) as { code: string; name: string; revision: number }[];
+  (await t.dataSource.query(
+    'SELECT data_dictionary_code AS code, name, revision FROM configuration_data_dictionary WHERE tenant_id = ? AND data_dictionary_type_code = ? ORDER BY data_dictionary_code',
+    [tenantId, typeCode],
+  )) as { code: string; name: string; revision: number }[];
 /** Compared here: MariaDB's PAD SPACE would match 'x ' to 'x' in SQL. */
-const rejectionsOf = async (claimedBatchId: string) => (await rejections().find({ order: { id: 'ASC' } })).filter((r) => r.claimedBatchId === claimedBatchId);
+const rejectionsOf = async (claimedBatchId: string) =>
+  (await rejections().find({ order: { id: 'ASC' } })).filter((r) => r.claimedBatchId === claimedBatchId);
 
 /**
  * Holds every later outbox row back (in order, nothing overtakes it): a row of a third tenant that
@@ -43,7 +48,14 @@ const rejectionsOf = async (claimedBatchId: string) => (await rejections().find(
  */
 async function holdOutbox(): Promise<() => Promise<void>> {
   const held = await outbox().insert({
-    topic: TOPIC, messageKey: 'tenant-hold', payload: '{}', status: 'PENDING', attempts: 0, nextAttemptTime: Date.now() + 3_600_000, createdTime: Date.now(), sentTime: null,
+    topic: TOPIC,
+    messageKey: 'tenant-hold',
+    payload: '{}',
+    status: 'PENDING',
+    attempts: 0,
+    nextAttemptTime: Date.now() + 3_600_000,
+    createdTime: Date.now(),
+    sentTime: null,
   });
   return async () => {
     await outbox().delete({ seq: held.identifiers[0].seq });
@@ -74,7 +86,12 @@ describe('the consumer applies only batches the API created', () => {
         [batchId, { tenantId: 'tenant-a', username: 'alice', batchId, items: real }, 'tenant-b', 'tenant'],
         // MariaDB compares 'tenant-a ' equal to 'tenant-a': the check must not
         [batchId, { tenantId: 'tenant-a ', username: 'alice', batchId, items: real }, 'tenant-a ', 'tenant'],
-        [`${batchId} `, { tenantId: 'tenant-a', username: 'alice', batchId: `${batchId} `, items: real }, 'tenant-a', 'no batch with this id'],
+        [
+          `${batchId} `,
+          { tenantId: 'tenant-a', username: 'alice', batchId: `${batchId} `, items: real },
+          'tenant-a',
+          'no batch with this id',
+        ],
         [batchId, { tenantId: 'tenant-a', username: 'alice', batchId, items: [...real, row(code, 'c')] }, 'tenant-a', 'item count'],
         [batchId, { tenantId: 'tenant-a', username: 'mallory', batchId, items: real }, 'tenant-a', 'username'],
         [batchId, { tenantId: 'tenant-a', username: 'alice', batchId, items: 'not rows' }, 'tenant-a', 'items'],
@@ -90,10 +107,25 @@ describe('the consumer applies only batches the API created', () => {
       // each refusal is recorded apart, with the claimed values and the reason
       const recorded = [...(await rejectionsOf(unknownId)), ...(await rejectionsOf(batchId)), ...(await rejectionsOf(`${batchId} `))];
       expect(recorded).toHaveLength(cases.length);
-      expect(await rejectionsOf(unknownId)).toEqual([expect.objectContaining({ topic: TOPIC, messageKey: 'tenant-b', claimedTenantId: 'tenant-b', reason: expect.stringContaining('no batch with this id') })]);
+      expect(await rejectionsOf(unknownId)).toEqual([
+        expect.objectContaining({
+          topic: TOPIC,
+          messageKey: 'tenant-b',
+          claimedTenantId: 'tenant-b',
+          reason: expect.stringContaining('no batch with this id'),
+        }),
+      ]);
       for (const [claimedBatchId, payload, key, reason] of cases) {
         const claimedTenantId = (payload as { tenantId: string }).tenantId;
-        expect(recorded.some((r) => r.claimedBatchId === claimedBatchId && r.claimedTenantId === claimedTenantId && r.messageKey === key && r.reason.includes(reason))).toBe(true);
+        expect(
+          recorded.some(
+            (r) =>
+              r.claimedBatchId === claimedBatchId &&
+              r.claimedTenantId === claimedTenantId &&
+              r.messageKey === key &&
+              r.reason.includes(reason),
+          ),
+        ).toBe(true);
       }
 
       await release();
@@ -102,7 +134,12 @@ describe('the consumer applies only batches the API created', () => {
         { code: 'a', name: 'real A', revision: 1 },
         { code: 'b', name: 'real B', revision: 1 },
       ]);
-      expect(await batches().findOneByOrFail({ batchId })).toMatchObject({ status: 'APPLIED', appliedCount: 2, itemCount: 2, rejected: null });
+      expect(await batches().findOneByOrFail({ batchId })).toMatchObject({
+        status: 'APPLIED',
+        appliedCount: 2,
+        itemCount: 2,
+        rejected: null,
+      });
 
       // redelivery of the real message changes nothing; a forgery after it is refused and changes nothing
       const sent = (await outbox().findBy({ topic: TOPIC })).find((m) => m.payload.includes(batchId))!;
@@ -141,8 +178,17 @@ describe('the consumer applies only batches the API created', () => {
     const batchId = `nodigest${Date.now().toString(36)}`;
     const items = [row(code, 'a')];
     await batches().insert({
-      batchId, tenantId: 'tenant-a', topic: TOPIC, createdUsername: 'alice', status: 'PENDING', itemCount: 1, appliedCount: 0, rejected: null,
-      payloadDigest: null, createdTime: Date.now(), finishedTime: null,
+      batchId,
+      tenantId: 'tenant-a',
+      topic: TOPIC,
+      createdUsername: 'alice',
+      status: 'PENDING',
+      itemCount: 1,
+      appliedCount: 0,
+      rejected: null,
+      payloadDigest: null,
+      createdTime: Date.now(),
+      finishedTime: null,
     });
     await apply({ tenantId: 'tenant-a', username: 'alice', batchId, items }, 'tenant-a');
     expect(await batches().findOneByOrFail({ batchId })).toMatchObject({ status: 'PENDING', appliedCount: 0 });
@@ -151,13 +197,31 @@ describe('the consumer applies only batches the API created', () => {
   });
 
   it('keeps the rejection record bounded: the oldest rows go', async () => {
-    const old = await rejections().insert({ topic: TOPIC, messageKey: 'k', claimedBatchId: 'old', claimedTenantId: null, reason: 'r', receivedTime: 1 });
+    const old = await rejections().insert({
+      topic: TOPIC,
+      messageKey: 'k',
+      claimedBatchId: 'old',
+      claimedTenantId: null,
+      reason: 'r',
+      receivedTime: 1,
+    });
     const oldId = Number(old.identifiers[0].id);
-    await rejections().insert({ id: oldId + IMPORT_REJECTIONS_KEPT, topic: TOPIC, messageKey: 'k', claimedBatchId: 'recent', claimedTenantId: null, reason: 'r', receivedTime: 2 });
+    await rejections().insert({
+      id: oldId + IMPORT_REJECTIONS_KEPT,
+      topic: TOPIC,
+      messageKey: 'k',
+      claimedBatchId: 'recent',
+      claimedTenantId: null,
+      reason: 'r',
+      receivedTime: 2,
+    });
     await apply('{not json', 'tenant-a');
     expect(await rejections().findOneBy({ claimedBatchId: 'old' })).toBeNull();
     expect(await rejections().findOneBy({ claimedBatchId: 'recent' })).not.toBeNull();
-    expect(await rejections().findOne({ where: {}, order: { id: 'DESC' } })).toMatchObject({ claimedBatchId: null, reason: 'payload is not JSON' });
+    expect(await rejections().findOne({ where: {}, order: { id: 'DESC' } })).toMatchObject({
+      claimedBatchId: null,
+      reason: 'payload is not JSON',
+    });
     expect(await rejections().count()).toBeLessThanOrEqual(IMPORT_REJECTIONS_KEPT);
   });
 });
@@ -173,7 +237,11 @@ describe('importStatus outboxBacklog', () => {
       expect((await t.get(`${P}/importStatus?batchId=${a.extraData.batchId}`)).extraData).toEqual({ outboxBacklog: 1 });
       expect((await t.get(`${P}/importStatus?batchId=${b.extraData.batchId}`, TENANT_B)).extraData).toEqual({ outboxBacklog: 2 });
       // a tenant with nothing pending sees none of the others' backlog
-      expect(await t.get(`${P}/importStatus?batchId=none`, { tenantId: 'tenant-c' })).toMatchObject({ status: 200, data: null, extraData: { outboxBacklog: 0 } });
+      expect(await t.get(`${P}/importStatus?batchId=none`, { tenantId: 'tenant-c' })).toMatchObject({
+        status: 200,
+        data: null,
+        extraData: { outboxBacklog: 0 },
+      });
     } finally {
       await release();
     }
@@ -196,7 +264,10 @@ describe('importStatus outboxBacklog', () => {
         "INSERT INTO import_batch (batch_id, tenant_id, topic, created_username, status, item_count, applied_count, created_time) VALUES (?, 'tenant-a', ?, 'alice', 'PENDING', 2, 0, ?)",
         [batchId, TOPIC, Date.now()],
       );
-      await runner.query("INSERT INTO outbox_message (topic, message_key, payload, status, attempts, next_attempt_time, created_time) VALUES (?, 'tenant-a', ?, 'SENT', 1, 0, ?)", [TOPIC, payload, Date.now()]);
+      await runner.query(
+        "INSERT INTO outbox_message (topic, message_key, payload, status, attempts, next_attempt_time, created_time) VALUES (?, 'tenant-a', ?, 'SENT', 1, 0, ?)",
+        [TOPIC, payload, Date.now()],
+      );
       await migration.up(runner);
     } finally {
       await runner.release();

@@ -6,15 +6,24 @@
  * (four key fields) on SQLite and MariaDB.
  */
 import { CONFIG, startApp, TestApp } from '../support/test-app';
+import type { Json } from '../support/json';
 
 const P = `${CONFIG}/data-dictionary-table`;
 let t: TestApp;
 let n = 0;
 const seed = () => `up${++n}x${Date.now().toString(36)}`;
-const row = (type: string, code: string, r: string, key: string, value: string) => ({ dataDictionaryTypeCode: type, dataDictionaryCode: code, row: r, key, value, name: 'n', sort: 1 });
+const row = (type: string, code: string, r: string, key: string, value: string) => ({
+  dataDictionaryTypeCode: type,
+  dataDictionaryCode: code,
+  row: r,
+  key,
+  value,
+  name: 'n',
+  sort: 1,
+});
 const rowsOf = async (type: string) => {
   const res = await t.post(`${P}/list`, { dataDictionaryTypeCode: type });
-  return (res.data as Record<string, any>[]).map((x) => [x.dataDictionaryCode, x.row, x.key, x.value, x.revision]).sort();
+  return (res.data as Json[]).map((x) => [x.dataDictionaryCode, x.row, x.key, x.value, x.revision]).sort();
 };
 
 beforeAll(async () => {
@@ -50,13 +59,17 @@ describe('import upsert by key', () => {
     await t.post(`${P}/importList`, [row(s, 'c', 'r1', 'k', 'a'), row(s, 'c', 'r2', 'k', 'b'), row(s, 'c', 'r3', 'k', 'c')]);
     const before = await t.post(`${P}/list`, { dataDictionaryTypeCode: s });
     const keyOnly = (r: string) => ({ dataDictionaryTypeCode: s, dataDictionaryCode: 'c', row: r, key: 'k' });
-    const res = await t.post(`${P}/importList`, [
-      { ...keyOnly('r1'), name: 'named' }, // value omitted: kept
-      { ...keyOnly('r2'), value: 'b2' }, // name omitted: kept
-      { ...keyOnly('r3'), name: 'first', value: 'c2' },
-      { ...keyOnly('r3'), name: 'second' }, // the same key again, other fields: applied after the row before
-      { ...keyOnly('r4'), value: 'new' },
-    ], { tenantId: 'tenant-a', sub: 'bob' });
+    const res = await t.post(
+      `${P}/importList`,
+      [
+        { ...keyOnly('r1'), name: 'named' }, // value omitted: kept
+        { ...keyOnly('r2'), value: 'b2' }, // name omitted: kept
+        { ...keyOnly('r3'), name: 'first', value: 'c2' },
+        { ...keyOnly('r3'), name: 'second' }, // the same key again, other fields: applied after the row before
+        { ...keyOnly('r4'), value: 'new' },
+      ],
+      { tenantId: 'tenant-a', sub: 'bob' },
+    );
     expect(res).toMatchObject({ status: 200, extraData: { count: 5, inserted: 1, updated: 4 } });
     const after = (await t.post(`${P}/list`, { dataDictionaryTypeCode: s })).data as Stored[];
     const byRow = new Map(after.map((x) => [x.row, x]));
@@ -67,7 +80,13 @@ describe('import upsert by key', () => {
     expect(byRow.get('r4')).toMatchObject({ name: null, value: 'new', sort: 0, revision: 1 });
     for (const old of before.data as Stored[]) {
       const now = byRow.get(old.row)!;
-      expect(now).toMatchObject({ dataDictionaryTableId: old.dataDictionaryTableId, createdUsername: 'alice', createdTime: old.createdTime, lastModifiedUsername: 'bob', tenantId: 'tenant-a' });
+      expect(now).toMatchObject({
+        dataDictionaryTableId: old.dataDictionaryTableId,
+        createdUsername: 'alice',
+        createdTime: old.createdTime,
+        lastModifiedUsername: 'bob',
+        tenantId: 'tenant-a',
+      });
       expect(now.lastModifiedTime).toBeGreaterThanOrEqual(old.lastModifiedTime as number);
     }
   });

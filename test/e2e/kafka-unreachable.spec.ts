@@ -21,7 +21,8 @@ it('starts, accepts an import into the outbox, and keeps it pending with backoff
   expect(res).toMatchObject({ httpStatus: 200, status: 200, data: true, extraData: { count: 1 } });
   const outbox = t.dataSource.getRepository(OutboxMessage);
   // the relay tried, failed, and scheduled a retry; the row is still pending
-  for (let i = 0; i < 200 && !(await outbox.findOneByOrFail({ status: 'PENDING' })).attempts; i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 200 && !(await outbox.findOneByOrFail({ status: 'PENDING' })).attempts; i++)
+    await new Promise((r) => setTimeout(r, 100));
   expect(await outbox.findOneByOrFail({ status: 'PENDING' })).toMatchObject({ attempts: expect.any(Number), sentTime: null });
   expect((await outbox.findOneByOrFail({ status: 'PENDING' })).attempts).toBeGreaterThan(0);
   const status = await t.get(`${P}/importStatus?batchId=${res.extraData.batchId}`);
@@ -41,6 +42,10 @@ it('is not ready while the broker is unreachable (kafka: down), within the probe
   const ready = await t.http().get('/main-service/health/ready');
   expect(Date.now() - started).toBeLessThan(5000);
   expect([ready.status, ready.body.status]).toEqual([503, 503]);
-  expect(ready.body.extraData.health.details).toEqual({ shutdown: { status: 'up' }, database: { status: 'up' }, kafka: { status: 'down' } });
+  expect(ready.body.extraData.health.details).toEqual({
+    shutdown: { status: 'up' },
+    database: { status: 'up' },
+    kafka: { status: 'down' },
+  });
   expect((await t.http().get('/main-service/health/live')).status).toBe(200);
 });

@@ -8,13 +8,22 @@
  */
 import { startApp, TestApp } from '../support/test-app';
 import { Claims } from '../support/tokens';
-
-type Rec = Record<string, any>;
+import type { Json } from '../support/json';
 
 const P = '/main-service/system-api/message/notification-user';
 const ADMIN_A: Claims = { tenantId: 'tenant-a', sub: 'admin' };
-const ALICE: Claims = { tenantId: 'tenant-a', sub: 'alice', roles: [], permissions: ['message-notification-user:read', 'message-notification-user:update'] };
-const BOB: Claims = { tenantId: 'tenant-a', sub: 'bob', roles: [], permissions: ['message-notification-user:read', 'message-notification-user:update'] };
+const ALICE: Claims = {
+  tenantId: 'tenant-a',
+  sub: 'alice',
+  roles: [],
+  permissions: ['message-notification-user:read', 'message-notification-user:update'],
+};
+const BOB: Claims = {
+  tenantId: 'tenant-a',
+  sub: 'bob',
+  roles: [],
+  permissions: ['message-notification-user:read', 'message-notification-user:update'],
+};
 /** Another tenant's user with the same name. */
 const ALICE_B: Claims = { tenantId: 'tenant-b', sub: 'alice', roles: ['administrator'] };
 
@@ -22,7 +31,12 @@ let t: TestApp;
 let n = 0;
 
 /** Saves a notification-user row (as an administrator of the row's tenant) and returns it. */
-async function row(username: string, read: boolean, admin: Claims = ADMIN_A, readTime: number | null = read ? 1767225600000 : null): Promise<Rec> {
+async function row(
+  username: string,
+  read: boolean,
+  admin: Claims = ADMIN_A,
+  readTime: number | null = read ? 1767225600000 : null,
+): Promise<Json> {
   const notificationId = `ntf${++n}`;
   const saved = await t.post(`${P}/save`, { notificationId, username, read, readTime }, admin);
   expect(saved).toMatchObject({ status: 200, data: true });
@@ -32,7 +46,8 @@ async function row(username: string, read: boolean, admin: Claims = ADMIN_A, rea
 }
 const countUnread = (claims: Claims) => t.post(`${P}/countUnread`, undefined, claims);
 const markAllRead = (claims: Claims) => t.post(`${P}/markAllRead`, undefined, claims);
-const stored = async (rec: Rec, admin: Claims = ADMIN_A): Promise<Rec> => (await t.get(`${P}/getById?id=${rec.notificationUserId}`, admin)).data;
+const stored = async (rec: Json, admin: Claims = ADMIN_A): Promise<Json> =>
+  (await t.get(`${P}/getById?id=${rec.notificationUserId}`, admin)).data;
 
 beforeAll(async () => {
   t = await startApp();
@@ -42,11 +57,11 @@ afterAll(async () => {
 });
 
 describe('countUnread and markAllRead', () => {
-  let aliceUnread: Rec[];
-  let aliceRead: Rec;
-  let aliceDeleted: Rec;
-  let bobUnread: Rec;
-  let aliceOtherTenant: Rec;
+  let aliceUnread: Json[];
+  let aliceRead: Json;
+  let aliceDeleted: Json;
+  let bobUnread: Json;
+  let aliceOtherTenant: Json;
 
   beforeAll(async () => {
     aliceUnread = [await row('alice', false), await row('alice', false), await row('alice', false)];
@@ -103,14 +118,19 @@ describe('notifications for ALL users and visibility', () => {
   const N = '/main-service/system-api/message/notification';
   const TENANT = 'tenant-inbox';
   const admin: Claims = { tenantId: TENANT, sub: 'admin' };
-  const user = (sub: string): Claims => ({ tenantId: TENANT, sub, roles: [], permissions: ['message-notification-user:read', 'message-notification-user:update'] });
+  const user = (sub: string): Claims => ({
+    tenantId: TENANT,
+    sub,
+    roles: [],
+    permissions: ['message-notification-user:read', 'message-notification-user:update'],
+  });
   const HOUR = 3600_000;
 
   async function notification(notificationId: string, fields: Record<string, unknown>, claims: Claims = admin): Promise<void> {
     const body = { notificationId, title: notificationId, content: 'Maintenance tonight', ...fields };
     expect(await t.post(`${N}/save`, body, claims)).toMatchObject({ status: 200, data: true });
   }
-  const rowsOf = async (username: string) => (await t.post(`${P}/list`, { username }, admin)).data as Rec[];
+  const rowsOf = async (username: string) => (await t.post(`${P}/list`, { username }, admin)).data as Json[];
 
   beforeAll(async () => {
     const now = Date.now();
@@ -124,8 +144,15 @@ describe('notifications for ALL users and visibility', () => {
     await notification('usersOnly', { targetType: 'USER', status: 'PUBLISHED', publishTime: now - HOUR });
     await notification('usersDraft', { targetType: 'USER', status: 'DRAFT' });
     // another tenant's broadcast never reaches this tenant
-    await notification('allElsewhere', { targetType: 'ALL', status: 'PUBLISHED', publishTime: now - HOUR }, { tenantId: 'tenant-elsewhere', sub: 'admin' });
-    for (const [notificationId, username] of [['usersOnly', 'uma'], ['usersDraft', 'uma']]) {
+    await notification(
+      'allElsewhere',
+      { targetType: 'ALL', status: 'PUBLISHED', publishTime: now - HOUR },
+      { tenantId: 'tenant-elsewhere', sub: 'admin' },
+    );
+    for (const [notificationId, username] of [
+      ['usersOnly', 'uma'],
+      ['usersDraft', 'uma'],
+    ]) {
       expect(await t.post(`${P}/save`, { notificationId, username }, admin)).toMatchObject({ data: true });
     }
   });
@@ -147,7 +174,14 @@ describe('notifications for ALL users and visibility', () => {
     const rows = await rowsOf('victor');
     expect(rows.map((r) => r.notificationId).sort()).toEqual(['allNoTime', 'allPublished']);
     for (const row of rows) {
-      expect(row).toMatchObject({ tenantId: TENANT, username: 'victor', read: true, revision: 1, createdUsername: 'victor', deleteTime: null });
+      expect(row).toMatchObject({
+        tenantId: TENANT,
+        username: 'victor',
+        read: true,
+        revision: 1,
+        createdUsername: 'victor',
+        deleteTime: null,
+      });
       expect(row.readTime).toBeGreaterThanOrEqual(before);
       expect(row.notificationUserId).toMatch(/^[0-9A-Za-z]{21}$/);
     }
@@ -156,13 +190,15 @@ describe('notifications for ALL users and visibility', () => {
     expect(await countUnread(user('wendy'))).toMatchObject({ data: 2 });
   });
 
-  it("markAllRead leaves rows of notifications that are not visible yet unread", async () => {
+  it('markAllRead leaves rows of notifications that are not visible yet unread', async () => {
     expect(await markAllRead(user('uma'))).toMatchObject({ data: 3 });
     expect(await countUnread(user('uma'))).toMatchObject({ data: 0 });
     const draftRow = (await rowsOf('uma')).find((r) => r.notificationId === 'usersDraft')!;
     expect(draftRow).toMatchObject({ read: false, readTime: null });
 
-    expect(await t.put(`${N}/updateById`, { notificationId: 'usersDraft', status: 'PUBLISHED', publishTime: Date.now() - 1000 }, admin)).toMatchObject({ data: true });
+    expect(
+      await t.put(`${N}/updateById`, { notificationId: 'usersDraft', status: 'PUBLISHED', publishTime: Date.now() - 1000 }, admin),
+    ).toMatchObject({ data: true });
     expect(await countUnread(user('uma'))).toMatchObject({ data: 1 });
   });
 
@@ -175,7 +211,12 @@ describe('notifications for ALL users and visibility', () => {
 });
 
 describe('permissions', () => {
-  const only = (sub: string, ...actions: string[]): Claims => ({ tenantId: 'tenant-a', sub, roles: [], permissions: actions.map((a) => `message-notification-user:${a}`) });
+  const only = (sub: string, ...actions: string[]): Claims => ({
+    tenantId: 'tenant-a',
+    sub,
+    roles: [],
+    permissions: actions.map((a) => `message-notification-user:${a}`),
+  });
 
   it('countUnread needs read; markAllRead needs update; no token gives 401', async () => {
     const unread = await row('rita', false);
@@ -186,7 +227,14 @@ describe('permissions', () => {
     expect(await countUnread(only('rita', 'update'))).toMatchObject({ httpStatus: 403, status: 403, path: `${P}/countUnread` });
     expect(await countUnread(only('rita', 'create', 'delete'))).toMatchObject({ httpStatus: 403, status: 403 });
     expect(await markAllRead(only('rita', 'create', 'delete'))).toMatchObject({ httpStatus: 403, status: 403 });
-    expect(await countUnread({ tenantId: 'tenant-a', sub: 'rita', roles: [], permissions: ['message-notification:read', 'message-notification:update'] })).toMatchObject({ status: 403 });
+    expect(
+      await countUnread({
+        tenantId: 'tenant-a',
+        sub: 'rita',
+        roles: [],
+        permissions: ['message-notification:read', 'message-notification:update'],
+      }),
+    ).toMatchObject({ status: 403 });
     expect(await markAllRead(only('rita', 'update'))).toMatchObject({ status: 200, data: 1 });
 
     for (const op of ['countUnread', 'markAllRead']) {
@@ -200,7 +248,10 @@ describe('permissions', () => {
 describe('OpenAPI', () => {
   it('lists countUnread (read) and markAllRead (update) with an envelope of a number', async () => {
     const doc = (await t.http().get('/main-service/v3/api-docs')).body;
-    for (const [op, action] of [['countUnread', 'read'], ['markAllRead', 'update']]) {
+    for (const [op, action] of [
+      ['countUnread', 'read'],
+      ['markAllRead', 'update'],
+    ]) {
       const operation = doc.paths[`${P}/${op}`]?.post;
       expect(operation).toBeDefined();
       expect(operation['x-permission']).toBe(`message-notification-user:${action}`);

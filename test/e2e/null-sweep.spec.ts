@@ -9,8 +9,7 @@ import { DeviceTestApp, SECRET, startDeviceApp, uniqueNo } from '../support/devi
 import { JsonOperation, jsonOperations } from '../support/openapi-walk';
 import { ALL_RESOURCES } from '../support/tables';
 import { Envelope, startApp, TestApp } from '../support/test-app';
-
-type Rec = Record<string, any>;
+import type { Json } from '../support/json';
 
 let counter = 0;
 const seed = (): string => `n${String(++counter).padStart(4, '0')}`;
@@ -18,8 +17,14 @@ const seed = (): string => `n${String(++counter).padStart(4, '0')}`;
 const clientId = (): string => `nullsweep${process.pid}x${++counter}`;
 
 /** The schema's example (the body Swagger UI would build): the whole body's, else each property's. */
-const fromExamples = (op: JsonOperation): Rec =>
-  op.example ? { ...op.example } : Object.fromEntries(Object.entries(op.schema.properties).filter(([, p]) => p.example !== undefined).map(([k, p]) => [k, p.example]));
+const fromExamples = (op: JsonOperation): Json =>
+  op.example
+    ? { ...op.example }
+    : Object.fromEntries(
+        Object.entries(op.schema.properties)
+          .filter(([, p]) => p.example !== undefined)
+          .map(([k, p]) => [k, p.example]),
+      );
 
 /** Operations whose body (or row) is a record of the resource, as the table rows give it. */
 const RECORD_BODIES = ['save', 'saveOrUpdate', 'saveBatch', 'importList', 'updateById'];
@@ -27,7 +32,7 @@ const RECORD_BODIES = ['save', 'saveOrUpdate', 'saveBatch', 'importList', 'updat
 /** A prepared request: where to send it, its body, and what a success must show. */
 interface Prepared {
   url: string;
-  body: Rec | Rec[];
+  body: Json | Json[];
   /** Extra check after a 200 (e.g. the asynchronous batch's outcome); returns a failure text or undefined. */
   after?: (res: Envelope) => Promise<string | undefined>;
 }
@@ -36,7 +41,7 @@ interface Prepared {
 interface Service {
   app: TestApp;
   /** A fresh valid save body of a resource (unique keys). */
-  sample: (op: JsonOperation) => Rec;
+  sample: (op: JsonOperation) => Json;
   /** The identifier property of a resource. */
   idField: (resource: string) => string;
   /** Query parameters an operation needs besides its body (device tokens, ns/lng). */
@@ -44,7 +49,9 @@ interface Service {
 }
 
 const optionalOf = (op: JsonOperation, s: Service): string[] =>
-  Object.keys(op.schema.properties).filter((k) => !op.schema.required.includes(k) && !(op.op === 'updateById' && k === s.idField(op.resource)));
+  Object.keys(op.schema.properties).filter(
+    (k) => !op.schema.required.includes(k) && !(op.op === 'updateById' && k === s.idField(op.resource)),
+  );
 
 async function prepare(op: JsonOperation, s: Service): Promise<Prepared> {
   const q = new URLSearchParams(await s.query(op)).toString();
@@ -97,7 +104,11 @@ async function sweep(ops: JsonOperation[], s: Service): Promise<string[]> {
   const failures: string[] = [];
   for (const op of ops) {
     const optional = optionalOf(op, s);
-    const variants: [string, string[]][] = [['valid body', []], ...optional.map((k): [string, string[]] => [`${k}: null`, [k]]), ['all optional null', optional]];
+    const variants: [string, string[]][] = [
+      ['valid body', []],
+      ...optional.map((k): [string, string[]] => [`${k}: null`, [k]]),
+      ['all optional null', optional],
+    ];
     for (const [label, nulls] of variants) {
       const failure = await attempt(op, s, nulls);
       if (failure) failures.push(`${op.method.toUpperCase()} ${op.path} with ${label}: ${failure}`);
@@ -129,7 +140,8 @@ describe('null sweep, main-service', () => {
 
   it('the document lists the write operations the sweep must cover', () => {
     const names = new Set(ops.map((op) => op.op));
-    for (const op of ['save', 'updateById', 'count', 'list', 'page', 'listCache', 'saveOrUpdate', 'saveBatch', 'importList', 'saveMissing']) expect(names).toContain(op);
+    for (const op of ['save', 'updateById', 'count', 'list', 'page', 'listCache', 'saveOrUpdate', 'saveBatch', 'importList', 'saveMissing'])
+      expect(names).toContain(op);
   });
 
   for (const group of ['configuration', 'message', 'snapshot'])
@@ -166,7 +178,12 @@ describe('null sweep, device-service', () => {
     sample: (op) => {
       const kind = kindOf(op.resource);
       if (op.op === 'save' || op.op === 'updateById')
-        return { [`dataAcquisition${kind === 'device' ? 'Device' : 'Server'}No`]: uniqueNo(`ns${kind[0]}`), name: `null sweep ${seed()}`, remark: 'r', secret: SECRET };
+        return {
+          [`dataAcquisition${kind === 'device' ? 'Device' : 'Server'}No`]: uniqueNo(`ns${kind[0]}`),
+          name: `null sweep ${seed()}`,
+          remark: 'r',
+          secret: SECRET,
+        };
       const body = fromExamples(op);
       if ('dataAcquisitionServerNo' in body) body.dataAcquisitionServerNo = server; // a server of the caller's tenant
       return body;
@@ -175,7 +192,10 @@ describe('null sweep, device-service', () => {
     query: async (op): Promise<Record<string, string>> => {
       if (!op.path.includes('/main-api/')) return {};
       const kind = kindOf(op.resource);
-      return { [kind === 'device' ? 'dataAcquisitionDeviceNo' : 'dataAcquisitionServerNo']: kind === 'device' ? device : server, token: tokens[kind] };
+      return {
+        [kind === 'device' ? 'dataAcquisitionDeviceNo' : 'dataAcquisitionServerNo']: kind === 'device' ? device : server,
+        token: tokens[kind],
+      };
     },
   });
 
@@ -183,7 +203,8 @@ describe('null sweep, device-service', () => {
     'registry and device calls: every optional property null, one at a time and all at once → never a 5xx, writes succeed',
     async () => {
       const names = new Set(ops.map((op) => op.op));
-      for (const op of ['save', 'updateById', 'pushInfoByDataAcquisitionDeviceNo', 'updateInternalIpByDataAcquisitionServerNo']) expect(names).toContain(op);
+      for (const op of ['save', 'updateById', 'pushInfoByDataAcquisitionDeviceNo', 'updateInternalIpByDataAcquisitionServerNo'])
+        expect(names).toContain(op);
       expect(await sweep(ops, service())).toEqual([]);
     },
     LONG,

@@ -25,7 +25,11 @@ function expectOperationsEndpoints(http: Http, prefix: string): void {
   it(`${prefix}/health/ready checks the database, anonymously`, async () => {
     const res = await http().get(`${prefix}/health/ready`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 200, error: null, data: { status: 'ok', details: { database: { status: 'up' }, shutdown: { status: 'up' } } } });
+    expect(res.body).toMatchObject({
+      status: 200,
+      error: null,
+      data: { status: 'ok', details: { database: { status: 'up' }, shutdown: { status: 'up' } } },
+    });
     expect(res.body.data.details.kafka).toBeUndefined(); // KAFKA_BROKERS unset
   });
 
@@ -43,7 +47,10 @@ function expectOperationsEndpoints(http: Http, prefix: string): void {
     expect(metricValue(after, 'http_request_duration_seconds_count', labels)).toBeGreaterThanOrEqual(3);
     expect(metricValue(after, 'http_requests_total', { route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
     // the probed path never becomes a label value (process metrics may contain the digits by chance)
-    const labelSets = after.split('\n').filter((line) => !line.startsWith('#')).map((line) => /\{(.*)\}/.exec(line)?.[1] ?? '');
+    const labelSets = after
+      .split('\n')
+      .filter((line) => !line.startsWith('#'))
+      .map((line) => /\{(.*)\}/.exec(line)?.[1] ?? '');
     expect(labelSets.filter((labels) => labels.includes('no-such-route') || labels.includes('12345'))).toEqual([]);
     expect(after).toMatch(/^process_cpu_user_seconds_total /m);
     expect(after).toMatch(/^outbox_backlog 0$/m);
@@ -73,12 +80,17 @@ describe('main-service', () => {
 
   it('reports the MySQL pool on MySQL/MariaDB only', async () => {
     const text = (await http().get('/main-service/metrics')).text;
-    expect(/^db_pool_connections_total \d+$/m.test(text)).toBe(usingMysql);
-    expect(/^db_pool_requests_queued \d+$/m.test(text)).toBe(usingMysql);
+    expect(/^db_pool_connections_max [1-9]\d*$/m.test(text)).toBe(usingMysql);
+    expect(/^db_pool_connections_opened_total \d+$/m.test(text)).toBe(usingMysql);
+    expect(/^db_pool_requests_queued_total \d+$/m.test(text)).toBe(usingMysql);
   });
 
   it('logs one line per request: id from X-Request-Id, method, route, status, duration, tenant and user', async () => {
-    const res = await http().post(`${CONFIG}/data-dictionary-type/count`).set('Authorization', bearer()).set('X-Request-Id', 'log-trace-1').send({});
+    const res = await http()
+      .post(`${CONFIG}/data-dictionary-type/count`)
+      .set('Authorization', bearer())
+      .set('X-Request-Id', 'log-trace-1')
+      .send({});
     expect(res.headers['x-request-id']).toBe('log-trace-1');
     const line = logs.requestLine('log-trace-1');
     expect(line).toMatchObject({
@@ -112,14 +124,34 @@ describe('main-service', () => {
       .set('Authorization', auth)
       .set('Cookie', 'session=cookie-secret-value')
       .set('X-Request-Id', 'log-redact-1')
-      .send({ dataDictionaryTypeCode: 'redact', password: 'body-password-value', accessKeySecret: 'body-access-key-value', secret: 'body-secret-value' });
+      .send({
+        dataDictionaryTypeCode: 'redact',
+        password: 'body-password-value',
+        accessKeySecret: 'body-access-key-value',
+        secret: 'body-secret-value',
+      });
     const line = logs.requestLine('log-redact-1');
     expect(line).toMatchObject({ user: 'carol', req: { headers: { authorization: '[Redacted]', cookie: '[Redacted]' } } });
-    for (const leaked of [auth.slice('Bearer '.length), 'cookie-secret-value', 'body-password-value', 'body-access-key-value', 'body-secret-value']) expect(logs.text()).not.toContain(leaked);
+    for (const leaked of [
+      auth.slice('Bearer '.length),
+      'cookie-secret-value',
+      'body-password-value',
+      'body-access-key-value',
+      'body-secret-value',
+    ])
+      expect(logs.text()).not.toContain(leaked);
     // and in any object a service logs
-    t.app.get(AppLogging).logger.warn({ body: { password: 'p1-value', accessKeySecret: 'a1-value', secret: 's1-value' }, password: 'p2-value' }, 'redaction probe');
+    t.app
+      .get(AppLogging)
+      .logger.warn(
+        { body: { password: 'p1-value', accessKeySecret: 'a1-value', secret: 's1-value' }, password: 'p2-value' },
+        'redaction probe',
+      );
     const probe = logs.lines.find((l) => l.msg === 'redaction probe');
-    expect(probe).toMatchObject({ body: { password: '[Redacted]', accessKeySecret: '[Redacted]', secret: '[Redacted]' }, password: '[Redacted]' });
+    expect(probe).toMatchObject({
+      body: { password: '[Redacted]', accessKeySecret: '[Redacted]', secret: '[Redacted]' },
+      password: '[Redacted]',
+    });
   });
 
   it('ready → HTTP 503, body 503, with each check in extraData and no driver text, when the database is gone; the fault is logged with the request id', async () => {
@@ -171,10 +203,19 @@ describe('device-service', () => {
   it('logs device calls without their secret or token, naming the device and its tenant', async () => {
     const no = await d.register('device', uniqueNo('DAD-LOG'), SECRET);
     const token = await d.token('device', no, SECRET);
-    const res = await d.http().get(`${DEVICE_API}/getByDataAcquisitionDeviceNo`).query({ dataAcquisitionDeviceNo: no, token }).set('X-Request-Id', 'device-log-1');
+    const res = await d
+      .http()
+      .get(`${DEVICE_API}/getByDataAcquisitionDeviceNo`)
+      .query({ dataAcquisitionDeviceNo: no, token })
+      .set('X-Request-Id', 'device-log-1');
     expect(res.body.status).toBe(200);
     const line = logs.requestLine('device-log-1');
-    expect(line).toMatchObject({ status: 200, tenantId: 'tenant-a', user: `device:${no}`, route: `${DEVICE_API}/getByDataAcquisitionDeviceNo` });
+    expect(line).toMatchObject({
+      status: 200,
+      tenantId: 'tenant-a',
+      user: `device:${no}`,
+      route: `${DEVICE_API}/getByDataAcquisitionDeviceNo`,
+    });
     expect(line!.req.url).toBe(`${DEVICE_API}/getByDataAcquisitionDeviceNo?dataAcquisitionDeviceNo=${no}&token=[Redacted]`);
     expect(logs.text()).toContain('secret=[Redacted]');
     for (const leaked of [SECRET, token]) expect(logs.text()).not.toContain(leaked);
@@ -189,7 +230,12 @@ describe('device-service', () => {
 
   beforeAll(async () => {
     const saved = { ...process.env };
-    Object.assign(process.env, { SQLITE_DIR: ':memory:', JWT_SECRET: TEST_JWT_SECRET, DEVICE_TOKEN_SECRET: TEST_DEVICE_TOKEN_SECRET, LOG_LEVEL: 'log' });
+    Object.assign(process.env, {
+      SQLITE_DIR: ':memory:',
+      JWT_SECRET: TEST_JWT_SECRET,
+      DEVICE_TOKEN_SECRET: TEST_DEVICE_TOKEN_SECRET,
+      LOG_LEVEL: 'log',
+    });
     try {
       combined = await createCombinedServer();
     } finally {

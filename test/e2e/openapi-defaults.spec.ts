@@ -4,12 +4,11 @@
  */
 import { MESSAGE_PREFIX } from '../support/tables/message';
 import { startApp, TestApp } from '../support/test-app';
+import type { Json } from '../support/json';
 
 // an OpenAPI document is walked as plain JSON
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Rec = Record<string, any>;
 
-const MINIMAL: { segment: string; idField: string; body: Rec; defaults: Rec }[] = [
+const MINIMAL: { segment: string; idField: string; body: Json; defaults: Json }[] = [
   {
     segment: 'email',
     idField: 'emailId',
@@ -40,7 +39,7 @@ const camel = (kebab: string) => kebab.replace(/-([a-z])/g, (_, c: string) => c.
 
 describe('defaults on create', () => {
   let t: TestApp;
-  let doc: Rec;
+  let doc: Json;
   beforeAll(async () => {
     t = await startApp();
     doc = (await t.http().get('/main-service/v3/api-docs')).body;
@@ -49,8 +48,8 @@ describe('defaults on create', () => {
     await t?.close();
   });
 
-  const resolve = (s: Rec | undefined): Rec => (s?.$ref ? resolve(doc.components.schemas[String(s.$ref).split('/').pop()!]) : (s ?? {}));
-  const properties = (s: Rec | undefined): Rec =>
+  const resolve = (s: Json | undefined): Json => (s?.$ref ? resolve(doc.components.schemas[String(s.$ref).split('/').pop()!]) : (s ?? {}));
+  const properties = (s: Json | undefined): Json =>
     Object.assign({}, ...(resolve(s).allOf ?? []).map(properties), resolve(s).properties ?? {});
   const saveSchema = (path: string) => doc.paths[path].post.requestBody.content['application/json'].schema;
 
@@ -79,7 +78,7 @@ describe('defaults on create', () => {
   );
 
   it('every save of main-service stores the documented `default` of each omitted field', async () => {
-    const mismatches: Rec[] = [];
+    const mismatches: Json[] = [];
     const saves = Object.keys(doc.paths).filter((p) => p.endsWith('/save') && doc.paths[p].post);
     for (const [i, path] of saves.entries()) {
       const schema = saveSchema(path);
@@ -87,7 +86,7 @@ describe('defaults on create', () => {
       const required: string[] = resolve(schema).required ?? [];
       const idField = `${camel(path.split('/').slice(-2, -1)[0])}Id`;
       const id = `dflt${i}`;
-      const body: Rec = { [idField]: id };
+      const body: Json = { [idField]: id };
       for (const field of required) body[field] = props[field].example ?? (props[field].enum?.[0] as unknown) ?? 'x';
       const saved = await t.post(path, body);
       if (saved.status !== 200) {

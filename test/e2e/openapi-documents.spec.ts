@@ -10,35 +10,34 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { DeviceTestApp, startDeviceApp } from '../support/device-app';
 import { startApp, TestApp } from '../support/test-app';
+import type { Json } from '../support/json';
 
 // an OpenAPI document is walked as plain JSON
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Rec = Record<string, any>;
 interface Op {
   key: string;
   path: string;
   method: string;
-  op: Rec;
+  op: Json;
 }
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
-const operations = (doc: Rec): Op[] =>
-  Object.entries(doc.paths as Rec).flatMap(([path, item]) =>
+const operations = (doc: Json): Op[] =>
+  Object.entries(doc.paths as Json).flatMap(([path, item]) =>
     METHODS.filter((m) => item[m]).map((method) => ({ key: `${method.toUpperCase()} ${path}`, path, method, op: item[method] })),
   );
-const bodyExamples = (op: Rec): Rec => op.responses?.['200']?.content?.['application/json']?.examples ?? {};
-const bodyStatuses = (op: Rec): number[] =>
+const bodyExamples = (op: Json): Json => op.responses?.['200']?.content?.['application/json']?.examples ?? {};
+const bodyStatuses = (op: Json): number[] =>
   Object.values(bodyExamples(op))
-    .map((e: Rec) => e.value?.status)
+    .map((e: Json) => e.value?.status)
     .filter((s) => s !== 200);
-const httpStatuses = (op: Rec): number[] => Object.keys(op.responses ?? {}).map(Number);
-const isAuthenticated = (op: Rec) => (op.security ?? []).some((s: Rec) => 'bearer' in s);
+const httpStatuses = (op: Json): number[] => Object.keys(op.responses ?? {}).map(Number);
+const isAuthenticated = (op: Json) => (op.security ?? []).some((s: Json) => 'bearer' in s);
 const lastSegment = (path: string) => path.split('/').pop()!;
 
 describe('OpenAPI documents', () => {
   let main: TestApp;
   let device: DeviceTestApp;
-  const docs: Record<string, Rec> = {};
+  const docs: Record<string, Json> = {};
 
   beforeAll(async () => {
     [main, device] = await Promise.all([startApp(), startDeviceApp()]);
@@ -49,7 +48,7 @@ describe('OpenAPI documents', () => {
     await Promise.all([main?.close(), device?.close()]);
   });
 
-  const each = (fn: (service: string, doc: Rec) => void) => () => Object.entries(docs).forEach(([service, doc]) => fn(service, doc));
+  const each = (fn: (service: string, doc: Json) => void) => () => Object.entries(docs).forEach(([service, doc]) => fn(service, doc));
 
   it(
     'pass `redocly lint --extends=recommended` without errors and without operation-4xx-response warnings',
@@ -68,7 +67,7 @@ describe('OpenAPI documents', () => {
         } catch (error) {
           output = (error as { stdout: string }).stdout; // redocly exits 1 when it found errors
         }
-        const problems = (JSON.parse(output).problems as Rec[]).map((p) => ({
+        const problems = (JSON.parse(output).problems as Json[]).map((p) => ({
           rule: p.ruleId,
           severity: p.severity,
           at: p.location?.[0]?.pointer,
@@ -111,16 +110,16 @@ describe('OpenAPI documents', () => {
           need(body.includes(400), 'example 400');
         }
         if (op.requestBody?.content?.['application/json']) for (const s of [1003, 1004]) need(body.includes(s), `example ${s}`);
-        if ((op.parameters ?? []).some((p: Rec) => p.in === 'query' && p.required)) need(body.includes(1002), 'example 1002');
+        if ((op.parameters ?? []).some((p: Json) => p.in === 'query' && p.required)) need(body.includes(1002), 'example 1002');
         if (lastSegment(key) === 'updateById') need(body.includes(409), 'example 409');
-        for (const example of Object.values(bodyExamples(op)) as Rec[]) {
+        for (const example of Object.values(bodyExamples(op)) as Json[]) {
           if (example.value.status !== 200)
             need(
               example.value.path === key.split(' ')[1] && typeof example.value.error === 'string',
               'failure example with its path and error',
             );
         }
-        for (const [status, response] of Object.entries(op.responses as Rec)) {
+        for (const [status, response] of Object.entries(op.responses as Json)) {
           if (Number(status) >= 400 && !response.$ref)
             need(
               response.content?.['application/json']?.schema?.$ref === '#/components/schemas/ErrorEnvelope',
@@ -150,8 +149,8 @@ describe('OpenAPI documents', () => {
     expect(main422.map((o) => o.key)).toContain(`PUT /main-service/system-api/configuration/data-dictionary/updateById`);
     expect(main422.map((o) => o.key)).not.toContain(`POST /main-service/system-api/message/email/save`);
     const example = Object.values(bodyExamples(main422.find((o) => o.key === keyedSave)!.op)).find(
-      (e: Rec) => e.value.status === 422,
-    ) as Rec;
+      (e: Json) => e.value.status === 422,
+    ) as Json;
     expect(example.value.error).toBe('Data dictionary exists');
   });
 
@@ -169,8 +168,8 @@ describe('OpenAPI documents', () => {
   it(
     'save bodies carry no fixed identifier; updateById shows a revision a fresh record has (1)',
     each((service, doc) => {
-      const resolve = (s: Rec): Rec => (s?.$ref ? resolve(doc.components.schemas[s.$ref.split('/').pop()]) : s);
-      const props = (s: Rec): Rec => Object.assign({}, ...(resolve(s).allOf ?? []).map(props), resolve(s).properties ?? {});
+      const resolve = (s: Json): Json => (s?.$ref ? resolve(doc.components.schemas[s.$ref.split('/').pop()]) : s);
+      const props = (s: Json): Json => Object.assign({}, ...(resolve(s).allOf ?? []).map(props), resolve(s).properties ?? {});
       for (const { key, op } of operations(doc)) {
         const body = op.requestBody?.content?.['application/json']?.schema;
         if (!body) continue;

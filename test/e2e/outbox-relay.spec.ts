@@ -43,8 +43,24 @@ mysqlDescribe('outbox relay across replicas', () => {
     const outbox = a.dataSource.getRepository(OutboxMessage);
     const ids = Array.from({ length: 40 }, (_, i) => `lease${i}x${Date.now().toString(36)}`);
     const payload = (batchId: string, i: number) =>
-      JSON.stringify({ tenantId: 'tenant-a', username: 'alice', batchId, items: [{ dataDictionaryTypeCode: 'lease', dataDictionaryCode: `c${i}`, name: 'n', sort: i }] });
-    await outbox.insert(ids.map((id, i) => ({ topic: TOPIC, messageKey: 'tenant-a', payload: payload(id, i), status: 'PENDING' as const, attempts: 0, nextAttemptTime: 0, createdTime: Date.now(), sentTime: null })));
+      JSON.stringify({
+        tenantId: 'tenant-a',
+        username: 'alice',
+        batchId,
+        items: [{ dataDictionaryTypeCode: 'lease', dataDictionaryCode: `c${i}`, name: 'n', sort: i }],
+      });
+    await outbox.insert(
+      ids.map((id, i) => ({
+        topic: TOPIC,
+        messageKey: 'tenant-a',
+        payload: payload(id, i),
+        status: 'PENDING' as const,
+        attempts: 0,
+        nextAttemptTime: 0,
+        createdTime: Date.now(),
+        sentTime: null,
+      })),
+    );
     await Promise.all([a.drainOutbox(), b.drainOutbox()]);
 
     const all = [...published.a, ...published.b].filter((v) => ids.some((id) => v.includes(id)));
@@ -57,7 +73,9 @@ mysqlDescribe('outbox relay across replicas', () => {
   it('a replica that shuts down hands the lease on: the other relays at once', async () => {
     await a.close();
     a = undefined as never;
-    const res = await b.post(`${CONFIG}/data-dictionary/importList`, [{ dataDictionaryTypeCode: 'handover', dataDictionaryCode: 'x', name: 'x', sort: 1 }]);
+    const res = await b.post(`${CONFIG}/data-dictionary/importList`, [
+      { dataDictionaryTypeCode: 'handover', dataDictionaryCode: 'x', name: 'x', sort: 1 },
+    ]);
     await b.drainOutbox();
     expect(published.b.some((v) => v.includes(res.extraData.batchId))).toBe(true);
   });

@@ -8,10 +8,9 @@ import { generateKeyPairSync, KeyObject } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { sign } from 'jsonwebtoken';
 import type { Response } from 'supertest';
-import { CONFIG, startApp, TestApp } from '../support/test-app';
+import { CONFIG, HttpVerb, startApp, TestApp } from '../support/test-app';
 import { bearer, Claims, TEST_JWT_SECRET } from '../support/tokens';
-
-type Rec = Record<string, any>;
+import type { Json } from '../support/json';
 
 const DDT = `${CONFIG}/data-dictionary-type`;
 const ENVELOPE_KEYS = ['data', 'error', 'extraData', 'localizedError', 'path', 'status', 'timestamp'];
@@ -39,7 +38,8 @@ const LEAKS: RegExp[] = [
 
 function expectNoLeak(res: Response): void {
   const text = res.text ?? '';
-  for (const leak of LEAKS) expect({ leak: String(leak), found: leak.test(text), text: text.slice(0, 500) }).toMatchObject({ found: false });
+  for (const leak of LEAKS)
+    expect({ leak: String(leak), found: leak.test(text), text: text.slice(0, 500) }).toMatchObject({ found: false });
 }
 
 const FILE_STARTED = Date.now();
@@ -83,7 +83,8 @@ describe('platform', () => {
     if (authorization !== undefined) req.set('Authorization', authorization);
     return req.send(body as object);
   };
-  const save = (body: Rec, authorization: string = bearer()) => t.http().post(`${DDT}/save`).set('Authorization', authorization).send(body);
+  const save = (body: Json, authorization: string = bearer()) =>
+    t.http().post(`${DDT}/save`).set('Authorization', authorization).send(body);
   const countCodes = async (c: string): Promise<number> => {
     const res = await t.post(`${DDT}/count`, { dataDictionaryTypeCode: c });
     expect(res.status).toBe(200);
@@ -97,7 +98,15 @@ describe('platform', () => {
       const saved = await save({ dataDictionaryTypeCode: c, name: 'Envelope', sort: 1 });
       const after = Date.now();
       expectSuccess(saved);
-      expect(saved.body).toEqual({ timestamp: saved.body.timestamp, status: 200, error: null, localizedError: null, path: null, extraData: {}, data: true });
+      expect(saved.body).toEqual({
+        timestamp: saved.body.timestamp,
+        status: 200,
+        error: null,
+        localizedError: null,
+        path: null,
+        extraData: {},
+        data: true,
+      });
       expect(saved.body.timestamp).toBeGreaterThanOrEqual(before);
       expect(saved.body.timestamp).toBeLessThanOrEqual(after);
 
@@ -148,7 +157,8 @@ describe('platform', () => {
       ['an expired token (negative expiresIn)', () => bearer({}, { expiresIn: -60 })],
       [
         'an expired token (exp in the past)',
-        () => `Bearer ${sign({ sub: 'alice', tenantId: 'tenant-a', roles: ['administrator'], permissions: [], iat: now() - 3600, exp: now() - 1800 }, TEST_JWT_SECRET, { algorithm: 'HS256' })}`,
+        () =>
+          `Bearer ${sign({ sub: 'alice', tenantId: 'tenant-a', roles: ['administrator'], permissions: [], iat: now() - 3600, exp: now() - 1800 }, TEST_JWT_SECRET, { algorithm: 'HS256' })}`,
       ],
       ['a token without tenantId', () => bearer({ tenantId: undefined })],
       ['a token with an empty tenantId', () => bearer({ tenantId: '' })],
@@ -157,12 +167,15 @@ describe('platform', () => {
       ['a token with an empty sub', () => bearer({ sub: '' })],
       [
         'an unsigned token (alg none)',
-        () => `Bearer ${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub: 'alice', tenantId: 'tenant-a', roles: ['administrator'], iat: now(), exp: now() + 600 })}.`,
+        () =>
+          `Bearer ${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub: 'alice', tenantId: 'tenant-a', roles: ['administrator'], iat: now(), exp: now() + 600 })}.`,
       ],
       [
         'a token whose payload was altered after signing',
         () => {
-          const [h, , s] = bearer({ roles: [] }).replace(/^Bearer /, '').split('.');
+          const [h, , s] = bearer({ roles: [] })
+            .replace(/^Bearer /, '')
+            .split('.');
           return `Bearer ${h}.${base64url({ sub: 'alice', tenantId: 'tenant-a', roles: ['administrator'], permissions: [], iat: now(), exp: now() + 600 })}.${s}`;
         },
       ],
@@ -188,12 +201,20 @@ describe('platform', () => {
     });
 
     it('every standard operation of the sample resource needs a token', async () => {
-      const ops: [string, string][] = [
-        ['post', 'count'], ['get', 'getById?id=x'], ['post', 'list'], ['post', 'page'], ['delete', 'removeById?id=x'],
-        ['delete', 'removeByIds?ids=x'], ['post', 'save'], ['put', 'updateById'], ['post', 'importList'], ['post', 'listCache'],
+      const ops: [HttpVerb, string][] = [
+        ['post', 'count'],
+        ['get', 'getById?id=x'],
+        ['post', 'list'],
+        ['post', 'page'],
+        ['delete', 'removeById?id=x'],
+        ['delete', 'removeByIds?ids=x'],
+        ['post', 'save'],
+        ['put', 'updateById'],
+        ['post', 'importList'],
+        ['post', 'listCache'],
       ];
       for (const [method, op] of ops) {
-        const res = await (t.http() as any)[method](`${DDT}/${op}`).send({});
+        const res = await t.http()[method](`${DDT}/${op}`).send({});
         expectFailure(res, 401, 401, `${DDT}/${op.split('?')[0]}`);
       }
     });
@@ -205,7 +226,16 @@ describe('platform', () => {
     it.each<[string, Claims]>([
       ['no role and no permission', {}],
       ['a permission of another resource', { permissions: ['configuration-data-dictionary:read'] }],
-      ['another action of the same resource', { permissions: ['configuration-data-dictionary-type:create', 'configuration-data-dictionary-type:update', 'configuration-data-dictionary-type:delete'] }],
+      [
+        'another action of the same resource',
+        {
+          permissions: [
+            'configuration-data-dictionary-type:create',
+            'configuration-data-dictionary-type:update',
+            'configuration-data-dictionary-type:delete',
+          ],
+        },
+      ],
       ['the bare resource name without an action', { permissions: ['configuration-data-dictionary-type'] }],
       ['a wildcard-looking permission', { permissions: ['configuration-data-dictionary-type:*', '*'] }],
       ['a role other than administrator', { roles: ['operator', 'user'] }],
@@ -230,8 +260,12 @@ describe('platform', () => {
       const saved = await save({ dataDictionaryTypeCode: c }, writer);
       expectSuccess(saved);
       expect(saved.body.data).toBe(true);
-      const [record] = (await t.post(`${DDT}/list`, { dataDictionaryTypeCode: c })).data as Rec[];
-      const update = await t.http().put(`${DDT}/updateById`).set('Authorization', writer).send({ dataDictionaryTypeId: record.dataDictionaryTypeId, remark: 'x' });
+      const [record] = (await t.post(`${DDT}/list`, { dataDictionaryTypeCode: c })).data as Json[];
+      const update = await t
+        .http()
+        .put(`${DDT}/updateById`)
+        .set('Authorization', writer)
+        .send({ dataDictionaryTypeId: record.dataDictionaryTypeId, remark: 'x' });
       expectFailure(update, 403, 403, `${DDT}/updateById`);
       const remove = await t.http().delete(`${DDT}/removeById?id=${record.dataDictionaryTypeId}`).set('Authorization', writer);
       expectFailure(remove, 403, 403, `${DDT}/removeById`);
@@ -246,8 +280,12 @@ describe('platform', () => {
       const c = code();
       expectSuccess(await save({ dataDictionaryTypeCode: c }, admin));
       expectSuccess(await page(admin));
-      const [record] = (await t.post(`${DDT}/list`, { dataDictionaryTypeCode: c })).data as Rec[];
-      const updated = await t.http().put(`${DDT}/updateById`).set('Authorization', admin).send({ dataDictionaryTypeId: record.dataDictionaryTypeId, remark: 'changed' });
+      const [record] = (await t.post(`${DDT}/list`, { dataDictionaryTypeCode: c })).data as Json[];
+      const updated = await t
+        .http()
+        .put(`${DDT}/updateById`)
+        .set('Authorization', admin)
+        .send({ dataDictionaryTypeId: record.dataDictionaryTypeId, remark: 'changed' });
       expectSuccess(updated);
       expect(updated.body.data).toBe(true);
       const removed = await t.http().delete(`${DDT}/removeByIds?ids=${record.dataDictionaryTypeId}`).set('Authorization', admin);
@@ -265,7 +303,7 @@ describe('platform', () => {
       ['GET', '/main-service/nothing/here'],
       ['GET', '/nothing/here'], // outside the service prefix
     ])('%s %s → HTTP 404, body 404, path', async (method, path) => {
-      const res = await (t.http() as any)[method.toLowerCase()](path).set('Authorization', bearer());
+      const res = await t.http()[method.toLowerCase() as HttpVerb](path).set('Authorization', bearer());
       expectFailure(res, 404, 404, path);
     });
 
@@ -277,12 +315,17 @@ describe('platform', () => {
 
   describe('request body failures', () => {
     it('malformed JSON → HTTP 200, body 1004, and nothing is written', async () => {
-      const res = await t.http().post(`${DDT}/save`).set('Authorization', bearer()).set('Content-Type', 'application/json').send('{"dataDictionaryTypeCode": "ddt-malformed",');
+      const res = await t
+        .http()
+        .post(`${DDT}/save`)
+        .set('Authorization', bearer())
+        .set('Content-Type', 'application/json')
+        .send('{"dataDictionaryTypeCode": "ddt-malformed",');
       expectFailure(res, 200, 1004, `${DDT}/save`);
       expect(await countCodes('ddt-malformed')).toBe(0);
     });
 
-    it.each<[string, string, Rec]>([
+    it.each<[string, string, Json]>([
       ['a number for a string field', 'save', { dataDictionaryTypeCode: 123 }],
       ['a string for an integer field', 'save', { dataDictionaryTypeCode: 'ddt-wrong-type', sort: '5' }],
       ['an object for a string field', 'save', { dataDictionaryTypeCode: { a: 1 } }],
@@ -373,12 +416,28 @@ describe('platform', () => {
     });
 
     it('is present on request-body failures too (1004, 413)', async () => {
-      const malformed = await t.http().post(`${DDT}/save`).set('Authorization', bearer()).set('X-Request-Id', 'trace-1004').set('Content-Type', 'application/json').send('{');
+      const malformed = await t
+        .http()
+        .post(`${DDT}/save`)
+        .set('Authorization', bearer())
+        .set('X-Request-Id', 'trace-1004')
+        .set('Content-Type', 'application/json')
+        .send('{');
       expect(malformed.body.status).toBe(1004);
-      const tooLarge = await t.http().post(`${DDT}/save`).set('Authorization', bearer()).set('X-Request-Id', 'trace-413').set('Content-Type', 'application/json').send(JSON.stringify({ remark: 'x'.repeat(17 * 1024 * 1024) }));
+      const tooLarge = await t
+        .http()
+        .post(`${DDT}/save`)
+        .set('Authorization', bearer())
+        .set('X-Request-Id', 'trace-413')
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ remark: 'x'.repeat(17 * 1024 * 1024) }));
       expect(tooLarge.status).toBe(413);
       const generated = await t.http().post(`${DDT}/save`).set('Authorization', bearer()).set('Content-Type', 'application/json').send('{');
-      expect({ malformed: malformed.headers['x-request-id'], tooLarge: tooLarge.headers['x-request-id'], generated: !!generated.headers['x-request-id'] }).toEqual({
+      expect({
+        malformed: malformed.headers['x-request-id'],
+        tooLarge: tooLarge.headers['x-request-id'],
+        generated: !!generated.headers['x-request-id'],
+      }).toEqual({
         malformed: 'trace-1004',
         tooLarge: 'trace-413',
         generated: true,
@@ -390,18 +449,32 @@ describe('platform', () => {
     const GROUP_PREFIXES = ['/main-service/system-api/configuration/', '/main-service/main-api/v1/general/configuration/base/'];
     const METHODS = ['get', 'post', 'put', 'delete', 'patch', 'head', 'options'];
     const RESOURCES = [
-      'data-dictionary', 'data-dictionary-map', 'data-dictionary-table', 'data-dictionary-type', 'translation',
-      'value-set', 'value-set-map', 'value-set-table', 'value-set-type',
+      'data-dictionary',
+      'data-dictionary-map',
+      'data-dictionary-table',
+      'data-dictionary-type',
+      'translation',
+      'value-set',
+      'value-set-map',
+      'value-set-table',
+      'value-set-type',
     ];
     const STANDARD: [string, string, string][] = [
-      ['post', 'count', 'read'], ['get', 'getById', 'read'], ['post', 'list', 'read'], ['post', 'page', 'read'],
-      ['delete', 'removeById', 'delete'], ['delete', 'removeByIds', 'delete'], ['post', 'save', 'create'], ['put', 'updateById', 'update'],
+      ['post', 'count', 'read'],
+      ['get', 'getById', 'read'],
+      ['post', 'list', 'read'],
+      ['post', 'page', 'read'],
+      ['delete', 'removeById', 'delete'],
+      ['delete', 'removeByIds', 'delete'],
+      ['post', 'save', 'create'],
+      ['put', 'updateById', 'update'],
     ];
     const permissionName = (segment: string) => (segment.startsWith('value-set') ? segment : `configuration-${segment}`);
 
     /** The 88 operations of the configuration group , with their contract.md "Tenancy and access" permission. */
     const expected = new Map<string, string | null>();
-    for (const r of RESOURCES) for (const [m, op, action] of STANDARD) expected.set(`${m.toUpperCase()} ${CONFIG}/${r}/${op}`, `${permissionName(r)}:${action}`);
+    for (const r of RESOURCES)
+      for (const [m, op, action] of STANDARD) expected.set(`${m.toUpperCase()} ${CONFIG}/${r}/${op}`, `${permissionName(r)}:${action}`);
     for (const r of ['data-dictionary', 'data-dictionary-type']) expected.set(`POST ${CONFIG}/${r}/listCache`, `${permissionName(r)}:read`);
     for (const r of RESOURCES) expected.set(`POST ${CONFIG}/${r}/importList`, `${permissionName(r)}:create`);
     expected.set(`POST ${CONFIG}/data-dictionary-table/saveOrUpdate`, 'configuration-data-dictionary-table:create');
@@ -412,15 +485,15 @@ describe('platform', () => {
     // beyond the spec's 88: the outcome of an asynchronous import batch (docs/messaging.md)
     expected.set(`GET ${CONFIG}/data-dictionary/importStatus`, 'configuration-data-dictionary:read');
 
-    let doc: Rec;
-    let ops: { key: string; method: string; path: string; op: Rec }[];
+    let doc: Json;
+    let ops: { key: string; method: string; path: string; op: Json }[];
 
     beforeAll(async () => {
       const res = await t.http().get('/main-service/v3/api-docs');
       expect(res.status).toBe(200);
       doc = res.body;
-      ops = Object.entries((doc.paths ?? {}) as Rec).flatMap(([path, item]) =>
-        METHODS.filter((m) => item[m]).map((m) => ({ key: `${m.toUpperCase()} ${path}`, method: m, path, op: item[m] as Rec })),
+      ops = Object.entries((doc.paths ?? {}) as Json).flatMap(([path, item]) =>
+        METHODS.filter((m) => item[m]).map((m) => ({ key: `${m.toUpperCase()} ${path}`, method: m, path, op: item[m] as Json })),
       );
     });
     const groupOps = () => ops.filter((o) => GROUP_PREFIXES.some((p) => o.path.startsWith(p)));
@@ -441,21 +514,25 @@ describe('platform', () => {
 
     it('contains exactly the 88 configuration-group operations (and importStatus) at the right methods', () => {
       expect(expected.size).toBe(89);
-      expect(groupOps().map((o) => o.key).sort()).toEqual([...expected.keys()].sort());
+      expect(
+        groupOps()
+          .map((o) => o.key)
+          .sort(),
+      ).toEqual([...expected.keys()].sort());
     });
 
     it('declares a Bearer security scheme', () => {
-      const schemes = Object.values((doc.components?.securitySchemes ?? {}) as Rec);
+      const schemes = Object.values((doc.components?.securitySchemes ?? {}) as Json);
       expect(schemes).toContainEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
     });
 
     it('every operation except saveMissing requires the Bearer scheme; saveMissing requires none', () => {
-      const schemes = (doc.components?.securitySchemes ?? {}) as Rec;
+      const schemes = (doc.components?.securitySchemes ?? {}) as Json;
       const bearerNames = Object.keys(schemes).filter((n) => schemes[n].type === 'http' && schemes[n].scheme === 'bearer');
       expect(bearerNames.length).toBeGreaterThan(0);
       const missing: string[] = [];
       for (const { key, op } of groupOps()) {
-        const names = ((op.security ?? doc.security ?? []) as Rec[]).flatMap((s) => Object.keys(s));
+        const names = ((op.security ?? doc.security ?? []) as Json[]).flatMap((s) => Object.keys(s));
         const secured = names.some((n) => bearerNames.includes(n));
         if (key.endsWith('/translation/saveMissing')) expect({ key, secured }).toEqual({ key, secured: false });
         else if (!secured) missing.push(key);
@@ -483,7 +560,7 @@ describe('platform', () => {
       const bad = groupOps()
         .filter((o) => o.method === 'post' || o.method === 'put')
         .filter((o) => {
-          const content = (o.op.requestBody?.content ?? {}) as Rec;
+          const content = (o.op.requestBody?.content ?? {}) as Json;
           const media = Object.values(content);
           return media.length === 0 || media.some((m) => !m.schema || Object.keys(m.schema).length === 0);
         });
@@ -493,8 +570,8 @@ describe('platform', () => {
     it('every 200 response schema is the envelope with a typed data property', () => {
       const bad: string[] = [];
       for (const { key, op } of groupOps()) {
-        const schema = op.responses?.['200']?.content?.['application/json']?.schema as Rec | undefined;
-        const props = (schema?.properties ?? {}) as Rec;
+        const schema = op.responses?.['200']?.content?.['application/json']?.schema as Json | undefined;
+        const props = (schema?.properties ?? {}) as Json;
         const ok =
           ENVELOPE_KEYS.every((k) => k in props) &&
           props.data &&
@@ -508,7 +585,11 @@ describe('platform', () => {
       for (const r of RESOURCES) {
         for (const op of ['page', 'list']) {
           const data = find(`POST ${CONFIG}/${r}/${op}`).responses['200'].content['application/json'].schema.properties.data;
-          expect({ key: `${r}/${op}`, type: data.type, items: !!(data.items?.$ref || data.items?.properties) }).toEqual({ key: `${r}/${op}`, type: 'array', items: true });
+          expect({ key: `${r}/${op}`, type: data.type, items: !!(data.items?.$ref || data.items?.properties) }).toEqual({
+            key: `${r}/${op}`,
+            type: 'array',
+            items: true,
+          });
         }
       }
     });
@@ -522,8 +603,12 @@ describe('platform', () => {
 
     it('getById and removeById take a required query id; removeByIds a required repeated ids', () => {
       for (const r of RESOURCES) {
-        for (const [m, op, name] of [['GET', 'getById', 'id'], ['DELETE', 'removeById', 'id'], ['DELETE', 'removeByIds', 'ids']]) {
-          const params = (find(`${m} ${CONFIG}/${r}/${op}`).parameters ?? []) as Rec[];
+        for (const [m, op, name] of [
+          ['GET', 'getById', 'id'],
+          ['DELETE', 'removeById', 'id'],
+          ['DELETE', 'removeByIds', 'ids'],
+        ]) {
+          const params = (find(`${m} ${CONFIG}/${r}/${op}`).parameters ?? []) as Json[];
           const p = params.find((x) => x.name === name && x.in === 'query');
           expect({ op: `${r}/${op}`, required: p?.required }).toEqual({ op: `${r}/${op}`, required: true });
           if (name === 'ids') expect(p?.schema?.type).toBe('array');
@@ -536,7 +621,7 @@ describe('platform', () => {
       expect(ids.length).toBe(ops.length);
       expect(new Set(ids).size).toBe(ids.length);
       const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);
-      const schemas = (doc.components?.schemas ?? {}) as Rec;
+      const schemas = (doc.components?.schemas ?? {}) as Json;
       expect([...new Set(refs.filter((r) => !(r in schemas)))]).toEqual([]);
     });
 
@@ -593,7 +678,12 @@ describe('storage unavailable (own app instance, last)', () => {
     await t.dataSource.destroy();
     errorLog = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
 
-    const res = await t.http().post(`${DDT}/page`).set('Authorization', bearer()).set('X-Request-Id', 'outage-trace-1').send({ current: 1, pageSize: 10 });
+    const res = await t
+      .http()
+      .post(`${DDT}/page`)
+      .set('Authorization', bearer())
+      .set('X-Request-Id', 'outage-trace-1')
+      .send({ current: 1, pageSize: 10 });
     expectFailure(res, 503, 503, `${DDT}/page`);
 
     for (const [method, path, body] of [
@@ -601,7 +691,7 @@ describe('storage unavailable (own app instance, last)', () => {
       ['post', `${DDT}/count`, {}],
       ['get', `${DDT}/getById?id=abc`, undefined],
     ] as const) {
-      const r = await (t.http() as any)[method](path).set('Authorization', bearer()).send(body);
+      const r = await t.http()[method](path).set('Authorization', bearer()).send(body);
       expectFailure(r, 503, 503, path.split('?')[0]);
     }
   });

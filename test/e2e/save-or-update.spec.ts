@@ -6,9 +6,7 @@
  */
 import { CONFIG, Envelope, startApp, TestApp } from '../support/test-app';
 import { Claims } from '../support/tokens';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- records are checked with toMatchObject
-type Rec = Record<string, any>;
+import type { Json } from '../support/json';
 
 const P = `${CONFIG}/data-dictionary-table`;
 const TENANT_B: Claims = { tenantId: 'tenant-b', sub: 'bert' };
@@ -25,13 +23,22 @@ afterAll(async () => {
   await t?.close();
 });
 
-const body = (type: string, key: string, extra: Rec = {}): Rec => ({ dataDictionaryTypeCode: type, dataDictionaryCode: 'cn', row: '1', key, value: `v-${key}`, name: 'n', sort: 1, ...extra });
-const saveOrUpdate = (b: Rec, claims?: Claims) => t.post(`${P}/saveOrUpdate`, b, claims);
-const rowsOf = async (type: string, claims?: Claims): Promise<Rec[]> =>
-  ((await t.post(`${P}/list`, { dataDictionaryTypeCode: type }, claims)).data as Rec[]).sort((a, b) => a.key.localeCompare(b.key));
-const getById = async (id: string, claims?: Claims): Promise<Rec | null> => (await t.get(`${P}/getById?id=${id}`, claims)).data;
+const body = (type: string, key: string, extra: Json = {}): Json => ({
+  dataDictionaryTypeCode: type,
+  dataDictionaryCode: 'cn',
+  row: '1',
+  key,
+  value: `v-${key}`,
+  name: 'n',
+  sort: 1,
+  ...extra,
+});
+const saveOrUpdate = (b: Json, claims?: Claims) => t.post(`${P}/saveOrUpdate`, b, claims);
+const rowsOf = async (type: string, claims?: Claims): Promise<Json[]> =>
+  ((await t.post(`${P}/list`, { dataDictionaryTypeCode: type }, claims)).data as Json[]).sort((a, b) => a.key.localeCompare(b.key));
+const getById = async (id: string, claims?: Claims): Promise<Json | null> => (await t.get(`${P}/getById?id=${id}`, claims)).data;
 /** Creates a record through save with a known identifier. */
-const create = async (type: string, key: string, claims?: Claims): Promise<Rec> => {
+const create = async (type: string, key: string, claims?: Claims): Promise<Json> => {
   const id = `${type}${key}`.replace(/[^0-9A-Za-z]/g, '').slice(-32);
   expect(await t.post(`${P}/save`, { ...body(type, key), [ID]: id }, claims)).toMatchObject({ status: 200, data: true });
   return (await getById(id, claims))!;
@@ -40,7 +47,7 @@ const expectRefused = (res: Envelope, status: number, error: string | RegExp) =>
   expect(res).toMatchObject({ httpStatus: 200, status, data: null, path: `${P}/saveOrUpdate` });
   expect(res.error).toMatch(error);
 };
-const unchanged = (record: Rec) => ({ [ID]: record[ID], key: record.key, value: record.value, revision: record.revision });
+const unchanged = (record: Json) => ({ [ID]: record[ID], key: record.key, value: record.value, revision: record.revision });
 
 describe('saveOrUpdate with the identifier of a live record of the tenant', () => {
   it('updates that record even when the key fields changed: no new record, the old key is free again', async () => {
@@ -49,11 +56,21 @@ describe('saveOrUpdate with the identifier of a live record of the tenant', () =
     const res = await saveOrUpdate(body(s, 'largest-city', { [ID]: record[ID], value: 'Shanghai' }));
     expect(res).toMatchObject({ httpStatus: 200, status: 200, data: true });
     expect(await rowsOf(s)).toEqual([
-      expect.objectContaining({ [ID]: record[ID], key: 'largest-city', value: 'Shanghai', revision: 2, createdTime: record.createdTime, tenantId: 'tenant-a' }),
+      expect.objectContaining({
+        [ID]: record[ID],
+        key: 'largest-city',
+        value: 'Shanghai',
+        revision: 2,
+        createdTime: record.createdTime,
+        tenantId: 'tenant-a',
+      }),
     ]);
     // the old key is free: saving it by key creates a new record
     expect(await saveOrUpdate(body(s, 'capital'))).toMatchObject({ status: 200, data: true });
-    expect((await rowsOf(s)).map((r) => [r.key, r.revision])).toEqual([['capital', 1], ['largest-city', 2]]);
+    expect((await rowsOf(s)).map((r) => [r.key, r.revision])).toEqual([
+      ['capital', 1],
+      ['largest-city', 2],
+    ]);
   });
 
   it('checks revision when given: stale gives 409 and changes nothing; the current one updates', async () => {

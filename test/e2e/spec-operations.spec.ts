@@ -4,8 +4,7 @@
  */
 import { DeviceTestApp, startDeviceApp } from '../support/device-app';
 import { startApp, TestApp } from '../support/test-app';
-
-type Rec = Record<string, any>;
+import type { Json } from '../support/json';
 
 const STANDARD = [
   ['POST', 'count'],
@@ -20,15 +19,43 @@ const STANDARD = [
 
 const MESSAGE = '/main-service/system-api/message';
 const MESSAGE_RESOURCES = [
-  'email', 'email-config', 'email-template', 'email-template-email-config', 'notification', 'notification-config', 'notification-template',
-  'notification-template-notification-config', 'notification-user', 'sms', 'sms-config', 'sms-package', 'sms-template', 'sms-template-sms-config',
+  'email',
+  'email-config',
+  'email-template',
+  'email-template-email-config',
+  'notification',
+  'notification-config',
+  'notification-template',
+  'notification-template-notification-config',
+  'notification-user',
+  'sms',
+  'sms-config',
+  'sms-package',
+  'sms-template',
+  'sms-template-sms-config',
 ];
 const CONFIG = '/main-service/system-api/configuration';
-const CONFIG_RESOURCES = ['data-dictionary', 'data-dictionary-map', 'data-dictionary-table', 'data-dictionary-type', 'translation', 'value-set', 'value-set-map', 'value-set-table', 'value-set-type'];
+const CONFIG_RESOURCES = [
+  'data-dictionary',
+  'data-dictionary-map',
+  'data-dictionary-table',
+  'data-dictionary-type',
+  'translation',
+  'value-set',
+  'value-set-map',
+  'value-set-table',
+  'value-set-type',
+];
 const SNAPSHOT = '/main-service/main-api/snapshot';
 const SNAPSHOT_RESOURCES = [
-  'data-acquisition-box-usage-snap', 'data-acquisition-device-claim-snap', 'data-acquisition-device-give-back-snap', 'data-sync-snap',
-  'device-position-snap', 'device-state-snap', 'fingerprint-scanner-usage-snap', 'nfc-card-usage-snap',
+  'data-acquisition-box-usage-snap',
+  'data-acquisition-device-claim-snap',
+  'data-acquisition-device-give-back-snap',
+  'data-sync-snap',
+  'device-position-snap',
+  'device-state-snap',
+  'fingerprint-scanner-usage-snap',
+  'nfc-card-usage-snap',
 ];
 const DEVICE = '/device-service/main-api/device';
 
@@ -57,18 +84,20 @@ const DEVICE_OPS = [
   `POST ${DEVICE}/data-acquisition-server/listByDataAcquisitionServerNo`,
   `PUT ${DEVICE}/data-acquisition-server/updateInternalIpByDataAcquisitionServerNo`,
 ];
-const operations = (doc: Rec): Map<string, Rec> =>
+const operations = (doc: Json): Map<string, Json> =>
   new Map(
-    Object.entries((doc.paths ?? {}) as Rec).flatMap(([path, item]) =>
-      ['get', 'post', 'put', 'delete', 'patch'].filter((m) => item[m]).map((m) => [`${m.toUpperCase()} ${path}`, item[m] as Rec] as [string, Rec]),
+    Object.entries((doc.paths ?? {}) as Json).flatMap(([path, item]) =>
+      ['get', 'post', 'put', 'delete', 'patch']
+        .filter((m) => item[m])
+        .map((m) => [`${m.toUpperCase()} ${path}`, item[m] as Json] as [string, Json]),
     ),
   );
 
 describe('the spec operations in the OpenAPI documents', () => {
   let main: TestApp;
   let device: DeviceTestApp;
-  let mainOps: Map<string, Rec>;
-  let deviceOps: Map<string, Rec>;
+  let mainOps: Map<string, Json>;
+  let deviceOps: Map<string, Json>;
 
   beforeAll(async () => {
     [main, device] = await Promise.all([startApp(), startDeviceApp()]);

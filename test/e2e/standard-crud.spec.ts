@@ -11,6 +11,8 @@ const FILE = /^standard-crud-(.+)\.spec\.ts$/;
 
 it('every group of the tables has its spec file, which runs the standard suite for that group', () => {
   const files = readdirSync(__dirname).filter((name) => FILE.test(name));
-  const covered = files.filter((name) => readFileSync(join(__dirname, name), 'utf8').includes(`describeStandardCrud('${FILE.exec(name)![1]}')`));
+  const covered = files.filter((name) =>
+    readFileSync(join(__dirname, name), 'utf8').includes(`describeStandardCrud('${FILE.exec(name)![1]}')`),
+  );
   expect(covered.map((name) => FILE.exec(name)![1]).sort()).toEqual(GROUPS.map((g) => g.name).sort());
 });

@@ -6,14 +6,13 @@
  */
 import { DeviceTestApp, startDeviceApp } from '../support/device-app';
 import { Envelope, startApp, TestApp } from '../support/test-app';
+import type { Json } from '../support/json';
 
 // an OpenAPI document is walked as plain JSON
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Rec = Record<string, any>;
 
 /** The body Swagger UI's sample generator builds (independent of the service's own code). */
-function swaggerUiSample(doc: Rec, schema: Rec | undefined, depth = 0): unknown {
-  const resolve = (s: Rec | undefined): Rec => (s?.$ref ? resolve(doc.components.schemas[String(s.$ref).split('/').pop()!]) : (s ?? {}));
+function swaggerUiSample(doc: Json, schema: Json | undefined, depth = 0): unknown {
+  const resolve = (s: Json | undefined): Json => (s?.$ref ? resolve(doc.components.schemas[String(s.$ref).split('/').pop()!]) : (s ?? {}));
   const s = resolve(schema);
   if (s.example !== undefined) return s.example;
   if (s.default !== undefined) return s.default;
@@ -22,32 +21,32 @@ function swaggerUiSample(doc: Rec, schema: Rec | undefined, depth = 0): unknown 
   const variants = s.anyOf ?? s.oneOf;
   if (variants?.length) return swaggerUiSample(doc, variants[0], depth + 1);
   if (s.allOf || s.properties || s.type === 'object') {
-    const body: Rec = {};
+    const body: Json = {};
     for (const part of s.allOf ?? []) Object.assign(body, swaggerUiSample(doc, part, depth + 1));
-    for (const [name, property] of Object.entries((s.properties ?? {}) as Rec))
+    for (const [name, property] of Object.entries((s.properties ?? {}) as Json))
       if (!resolve(property).readOnly) body[name] = swaggerUiSample(doc, property, depth + 1);
     return body;
   }
   if (s.type === 'array') return [swaggerUiSample(doc, s.items, depth + 1)];
-  return ({ string: 'string', integer: 0, number: 0, boolean: true } as Rec)[s.type] ?? null;
+  return ({ string: 'string', integer: 0, number: 0, boolean: true } as Json)[s.type] ?? null;
 }
 
 interface SaveOperation {
   path: string;
-  body: Rec;
+  body: Json;
   /** The operation documents 422 (a business key): a second save of the same body may be refused. */
   keyed: boolean;
 }
 
-function saveOperations(doc: Rec): SaveOperation[] {
-  return Object.entries(doc.paths as Rec)
+function saveOperations(doc: Json): SaveOperation[] {
+  return Object.entries(doc.paths as Json)
     .filter(([path, item]) => path.endsWith('/save') && item.post)
     .map(([path, item]) => {
       const op = item.post;
-      const examples = Object.values(op.responses?.['200']?.content?.['application/json']?.examples ?? {}) as Rec[];
+      const examples = Object.values(op.responses?.['200']?.content?.['application/json']?.examples ?? {}) as Json[];
       return {
         path,
-        body: swaggerUiSample(doc, op.requestBody?.content?.['application/json']?.schema) as Rec,
+        body: swaggerUiSample(doc, op.requestBody?.content?.['application/json']?.schema) as Json,
         keyed: examples.some((e) => e.value?.status === 422),
       };
     });
@@ -83,7 +82,7 @@ describe('Swagger UI "Try it out" of every save, twice', () => {
   });
 
   it('accepts each example body, and again a second time unless the resource has a business key', async () => {
-    const refused: Rec[] = [];
+    const refused: Json[] = [];
     for (const { app, op } of saves) {
       const first = outcome(await app().post(op.path, op.body));
       const second = outcome(await app().post(op.path, op.body));

@@ -12,7 +12,12 @@ const ISSUER = 'https://idp.example.com';
 const AUDIENCE = 'back-office';
 
 const expect401 = (res: { status: number; body: Record<string, unknown> }) =>
-  expect({ http: res.status, status: res.body.status, error: res.body.error, data: res.body.data }).toEqual({ http: 401, status: 401, error: 'Unauthorized', data: null });
+  expect({ http: res.status, status: res.body.status, error: res.body.error, data: res.body.data }).toEqual({
+    http: 401,
+    status: 401,
+    error: 'Unauthorized',
+    data: null,
+  });
 
 /** Runs the dev token command in-process (as `npm run token -- ...args`) and returns what it printed. */
 async function mintToken(args: string[], env: Record<string, string>): Promise<{ out: string; err: string; exitCode?: number }> {
@@ -44,7 +49,8 @@ describe('Bearer token claims', () => {
   beforeAll(async () => (t = await startApp()));
   afterAll(() => t?.close());
 
-  const page = (authorization: string) => t.http().post(`${DDT}/page`).set('Authorization', authorization).send({ current: 1, pageSize: 10 });
+  const page = (authorization: string) =>
+    t.http().post(`${DDT}/page`).set('Authorization', authorization).send({ current: 1, pageSize: 10 });
 
   // every row has all three entries: jest passes a `done` callback to a function with more parameters than the row
   const refused: [string, Claims, TokenOptions][] = [
@@ -74,16 +80,23 @@ describe('Bearer token claims', () => {
 
   it("a token of tenant 'acme ' neither reads, updates nor deletes tenant acme's records", async () => {
     const acme = bearer({ tenantId: 'acme' });
-    const saved = await t.http().post(`${DDT}/save`).set('Authorization', acme).send({ dataDictionaryTypeCode: 'claims-acme', name: 'Acme only', sort: 1 });
+    const saved = await t
+      .http()
+      .post(`${DDT}/save`)
+      .set('Authorization', acme)
+      .send({ dataDictionaryTypeCode: 'claims-acme', name: 'Acme only', sort: 1 });
     expect(saved.body).toMatchObject({ status: 200 });
-    const [record] = (await t.http().post(`${DDT}/list`).set('Authorization', acme).send({ dataDictionaryTypeCode: 'claims-acme' })).body.data;
+    const [record] = (await t.http().post(`${DDT}/list`).set('Authorization', acme).send({ dataDictionaryTypeCode: 'claims-acme' })).body
+      .data;
     const id = record.dataDictionaryTypeId as string;
     for (const tenantId of ['acme ', 'acme\u0000', 'acme\t']) {
       const odd = bearer({ tenantId });
       expect401(await t.http().get(`${DDT}/getById?id=${id}`).set('Authorization', odd));
       expect401(await page(odd));
       expect401(await t.http().post(`${DDT}/count`).set('Authorization', odd).send({}));
-      expect401(await t.http().put(`${DDT}/updateById`).set('Authorization', odd).send({ dataDictionaryTypeId: id, name: 'Overwritten', sort: 2 }));
+      expect401(
+        await t.http().put(`${DDT}/updateById`).set('Authorization', odd).send({ dataDictionaryTypeId: id, name: 'Overwritten', sort: 2 }),
+      );
       expect401(await t.http().delete(`${DDT}/removeById?id=${id}`).set('Authorization', odd));
     }
     const after = await t.http().get(`${DDT}/getById?id=${id}`).set('Authorization', acme);
@@ -101,7 +114,8 @@ describe('Bearer token iss / aud when JWT_ISSUER and JWT_AUDIENCE are set', () =
   beforeAll(async () => (t = await startApp({ JWT_ISSUER: ISSUER, JWT_AUDIENCE: AUDIENCE })));
   afterAll(() => t?.close());
 
-  const page = (authorization: string) => t.http().post(`${DDT}/page`).set('Authorization', authorization).send({ current: 1, pageSize: 10 });
+  const page = (authorization: string) =>
+    t.http().post(`${DDT}/page`).set('Authorization', authorization).send({ current: 1, pageSize: 10 });
 
   it.each<[string, TokenOptions]>([
     ['no iss', { audience: AUDIENCE }],
@@ -133,7 +147,12 @@ describe('Bearer token iss / aud when JWT_ISSUER and JWT_AUDIENCE are set', () =
   });
 
   it('the dev token command refuses claims the services would refuse', async () => {
-    for (const args of [['--tenant', 'acme '], ['--user', 'al ice'], ['--tenant', ''], ['--expires', '']]) {
+    for (const args of [
+      ['--tenant', 'acme '],
+      ['--user', 'al ice'],
+      ['--tenant', ''],
+      ['--expires', ''],
+    ]) {
       const { out, err, exitCode } = await mintToken(args, { JWT_SECRET: TEST_JWT_SECRET });
       expect({ args, out, exitCode }).toEqual({ args, out: '', exitCode: 1 });
       expect(err).toMatch(/^--(tenant|user|expires) must /);

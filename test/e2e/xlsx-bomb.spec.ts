@@ -10,7 +10,9 @@ import { Workbook } from 'exceljs';
 import JSZip from 'jszip';
 import { AddressInfo } from 'node:net';
 import { CONFIG, Envelope, startApp, TestApp } from '../support/test-app';
-import { LIVE_WITHIN_MS, pollLiveDuring } from '../support/live-poller';
+import { LIVE_WITHIN_MS, POLL_TEST_RETRIES, pollLiveDuring } from '../support/live-poller';
+
+jest.retryTimes(POLL_TEST_RETRIES, { logErrorsBeforeRetry: true });
 
 const MIB = 1024 * 1024;
 const P = `${CONFIG}/translation`;
@@ -37,7 +39,8 @@ const entriesOf = async (namespace: string): Promise<number> => (await t.post(`$
 
 const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
 const row = (n: number, cells: string[]) => `<row r="${n}">${cells.map((text, i) => cell(`${'ABCD'[i]}${n}`, text)).join('')}</row>`;
-const SHEET_OPEN = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+const SHEET_OPEN =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
 const SHEET_CLOSE = '</sheetData></worksheet>';
 
 /**
@@ -72,7 +75,13 @@ describe('translation/importList refuses decompression bombs within bounds', () 
     const ns = `bombsheet${Date.now().toString(36)}`;
     // one row whose value cell holds 160 MiB of the same letter
     const filler = Buffer.alloc(16 * MIB, 'v');
-    const sheet = [Buffer.from(SHEET_OPEN + row(1, ['language', 'namespace', 'key', 'value']) + `<row r="2">${cell('A2', 'en')}${cell('B2', ns)}${cell('C2', 'k')}<c r="D2" t="inlineStr"><is><t>`)];
+    const sheet = [
+      Buffer.from(
+        SHEET_OPEN +
+          row(1, ['language', 'namespace', 'key', 'value']) +
+          `<row r="2">${cell('A2', 'en')}${cell('B2', ns)}${cell('C2', 'k')}<c r="D2" t="inlineStr"><is><t>`,
+      ),
+    ];
     for (let i = 0; i < 10; i++) sheet.push(filler);
     sheet.push(Buffer.from(`</t></is></c></row>${SHEET_CLOSE}`));
     expect(size(sheet)).toBeGreaterThan(150 * MIB);
@@ -90,7 +99,9 @@ describe('translation/importList refuses decompression bombs within bounds', () 
   it('shared strings inflating to 150+ MiB: 400 envelope within 5 s, health/live free throughout, nothing written', async () => {
     const ns = `bombstrings${Date.now().toString(36)}`;
     const one = `<si><t>${'x'.repeat(1000)}</t></si>`;
-    const strings = [Buffer.from('<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">')];
+    const strings = [
+      Buffer.from('<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'),
+    ];
     const block = Buffer.from(one.repeat(10_000));
     for (let i = 0; i < 16; i++) strings.push(block);
     strings.push(Buffer.from('</sst>'));
@@ -109,7 +120,11 @@ describe('translation/importList refuses decompression bombs within bounds', () 
   it(`a sheet of more than ${MAX_BATCH_ROWS} rows is refused at row ${MAX_BATCH_ROWS + 2}, without reading the rest`, async () => {
     const ns = `manyrows${Date.now().toString(36)}`;
     // 10,000 rows more than the bound, then broken XML: reading to the end would answer "not a readable XLSX workbook"
-    const sheet = sheetOf(MAX_BATCH_ROWS + 10_000, (n) => row(n, ['en', ns, `k${n}`, 'v']), `<row r="${MAX_BATCH_ROWS + 10_002}"><c r="A1" <<< broken`);
+    const sheet = sheetOf(
+      MAX_BATCH_ROWS + 10_000,
+      (n) => row(n, ['en', ns, `k${n}`, 'v']),
+      `<row r="${MAX_BATCH_ROWS + 10_002}"><c r="A1" <<< broken`,
+    );
     const file = await workbookWith({ sheet });
 
     const { result, latencies } = await pollLiveDuring(base, upload(file));

@@ -27,19 +27,30 @@ describeKafka('forged import records on Kafka', () => {
   const batches = () => t.dataSource.getRepository(ImportBatch);
   const outbox = () => t.dataSource.getRepository(OutboxMessage);
   /** Exact comparison here: MariaDB's PAD SPACE would match 'x ' to 'x' in SQL. */
-  const rejectionsOf = async (batchId: string) => (await t.dataSource.getRepository(ImportRejection).find({ order: { id: 'ASC' } })).filter((r) => r.claimedBatchId === batchId);
+  const rejectionsOf = async (batchId: string) =>
+    (await t.dataSource.getRepository(ImportRejection).find({ order: { id: 'ASC' } })).filter((r) => r.claimedBatchId === batchId);
   const importRows = async (rows: object[]) => {
     const res = await t.post(`${DD}/importList`, rows);
     expect(res).toMatchObject({ status: 200, data: true, extraData: { count: rows.length } });
     return res.extraData.batchId as string;
   };
-  const settled = (batchId: string) => waitFor(`batch ${batchId} to be applied`, async () => ((await batches().findOneBy({ batchId }))?.status === 'APPLIED' ? true : undefined));
+  const settled = (batchId: string) =>
+    waitFor(`batch ${batchId} to be applied`, async () =>
+      (await batches().findOneBy({ batchId }))?.status === 'APPLIED' ? true : undefined,
+    );
 
   it('refuses forged records (tenant B with an unknown id, the real id with other items, the real id with another tenant) and applies the real batch once', async () => {
     const code = `forge${Date.now().toString(36)}`;
     // hold the relay: a row of a third tenant that backs off for an hour goes first, and nothing overtakes it
     const held = await outbox().insert({
-      topic: TOPIC, messageKey: 'tenant-hold', payload: '{}', status: 'PENDING', attempts: 0, nextAttemptTime: Date.now() + 3_600_000, createdTime: Date.now(), sentTime: null,
+      topic: TOPIC,
+      messageKey: 'tenant-hold',
+      payload: '{}',
+      status: 'PENDING',
+      attempts: 0,
+      nextAttemptTime: Date.now() + 3_600_000,
+      createdTime: Date.now(),
+      sentTime: null,
     });
     const real = dictionaryRows(code, 3, 'real');
     const batchId = await importRows(real);
@@ -53,8 +64,13 @@ describeKafka('forged import records on Kafka', () => {
       { key: 'tenant-a', value: JSON.stringify({ tenantId: 'tenant-a', username: 'alice', batchId, items: forged }) },
       { key: 'tenant-b', value: JSON.stringify({ tenantId: 'tenant-b', username: 'alice', batchId, items: real }) },
     ]);
-    await waitFor('the forged records to be refused', async () => (await rejectionsOf(unknownId)).length + (await rejectionsOf(batchId)).length === 3);
-    expect((await rejectionsOf(unknownId)).map((r) => [r.claimedTenantId, r.reason])).toEqual([['tenant-b', expect.stringContaining('no batch with this id')]]);
+    await waitFor(
+      'the forged records to be refused',
+      async () => (await rejectionsOf(unknownId)).length + (await rejectionsOf(batchId)).length === 3,
+    );
+    expect((await rejectionsOf(unknownId)).map((r) => [r.claimedTenantId, r.reason])).toEqual([
+      ['tenant-b', expect.stringContaining('no batch with this id')],
+    ]);
     expect((await rejectionsOf(batchId)).map((r) => [r.claimedTenantId, r.reason])).toEqual([
       ['tenant-a', expect.stringContaining('payload digest')],
       ['tenant-b', expect.stringContaining('tenant')],
@@ -67,7 +83,12 @@ describeKafka('forged import records on Kafka', () => {
     // released, the real batch goes out and is applied, with its own rows
     await outbox().delete({ seq: held.identifiers[0].seq });
     await settled(batchId);
-    expect(await batches().findOneByOrFail({ batchId })).toMatchObject({ status: 'APPLIED', itemCount: 3, appliedCount: 3, rejected: null });
+    expect(await batches().findOneByOrFail({ batchId })).toMatchObject({
+      status: 'APPLIED',
+      itemCount: 3,
+      appliedCount: 3,
+      rejected: null,
+    });
     const applied = await rowStats(dbUrl, 'tenant-a', code);
     expect(applied).toEqual({ rows: 3, distinctCodes: 3, minRevision: 1, maxRevision: 1, values: ['real'] });
 

@@ -55,7 +55,13 @@ describeKafka('data-dictionary import over Kafka', () => {
     const batchId = await importRows(dictionaryRows(code, 10_000));
     const batch = await settled(batchId);
     expect(batch).toMatchObject({ batchId, status: 'APPLIED', itemCount: 10_000, appliedCount: 10_000, rejected: [] });
-    expect(await rowStats(dbUrl, 'tenant-a', code)).toEqual({ rows: 10_000, distinctCodes: 10_000, minRevision: 1, maxRevision: 1, values: ['v'] });
+    expect(await rowStats(dbUrl, 'tenant-a', code)).toEqual({
+      rows: 10_000,
+      distinctCodes: 10_000,
+      minRevision: 1,
+      maxRevision: 1,
+      values: ['v'],
+    });
     expect(await rowStats(dbUrl, 'tenant-b', code)).toMatchObject({ rows: 0 });
     expect((await outcome(batchId)).backlog).toBe(0);
     // another tenant does not see the batch
@@ -70,8 +76,13 @@ describeKafka('data-dictionary import over Kafka', () => {
     const before = await rowStats(dbUrl, 'tenant-a', code);
 
     // the identical message again (twice), from another producer, followed by a marker batch on the same key (same partition, later offset)
-    const { payload: value } = await t.dataSource.getRepository(OutboxMessage).findOneByOrFail({ payload: Like(`%"batchId":"${batchId}"%`) });
-    await produceRaw(prefix, [{ key: 'tenant-a', value }, { key: 'tenant-a', value }]);
+    const { payload: value } = await t.dataSource
+      .getRepository(OutboxMessage)
+      .findOneByOrFail({ payload: Like(`%"batchId":"${batchId}"%`) });
+    await produceRaw(prefix, [
+      { key: 'tenant-a', value },
+      { key: 'tenant-a', value },
+    ]);
     const marker = await importRows(dictionaryRows(type(), 1));
     expect(await settled(marker)).toMatchObject({ status: 'APPLIED' });
 
@@ -104,25 +115,48 @@ describeKafka('data-dictionary import over Kafka', () => {
       const first = await importRows(dictionaryRows(code, 2_000, 'first'));
       const second = await importRows(dictionaryRows(code, 2_000, 'second'));
       const otherTenant = await importRows(dictionaryRows(code, 1_000, 'b'), 'tenant-b');
-      for (const [id, tenant] of [[first, 'tenant-a'], [second, 'tenant-a'], [otherTenant, 'tenant-b']]) {
+      for (const [id, tenant] of [
+        [first, 'tenant-a'],
+        [second, 'tenant-a'],
+        [otherTenant, 'tenant-b'],
+      ]) {
         expect((await outcome(id, tenant)).batch).toMatchObject({ status: 'PENDING' });
       }
       // each tenant's own batches waiting in the outbox
       expect((await outcome(first)).backlog).toBe(2);
       expect((await outcome(otherTenant, 'tenant-b')).backlog).toBe(1);
       // the relay tried, failed and backs off; nothing was marked sent
-      await waitFor('a failed publish attempt', async () => (await t.dataSource.query('SELECT MAX(attempts) AS a FROM outbox_message WHERE status = ?', ['PENDING']))[0].a > 0);
+      await waitFor(
+        'a failed publish attempt',
+        async () => (await t.dataSource.query('SELECT MAX(attempts) AS a FROM outbox_message WHERE status = ?', ['PENDING']))[0].a > 0,
+      );
       expect((await outcome(first)).backlog).toBe(2);
       expect((await outcome(otherTenant, 'tenant-b')).backlog).toBe(1);
 
       broker('start');
       restarted = true;
-      for (const [id, tenant] of [[first, 'tenant-a'], [second, 'tenant-a'], [otherTenant, 'tenant-b']]) {
+      for (const [id, tenant] of [
+        [first, 'tenant-a'],
+        [second, 'tenant-a'],
+        [otherTenant, 'tenant-b'],
+      ]) {
         expect(await settled(id, tenant)).toMatchObject({ status: 'APPLIED', rejected: [] });
       }
       // the second batch of the tenant was applied after the first: its values won, each row updated once
-      expect(await rowStats(dbUrl, 'tenant-a', code)).toEqual({ rows: 2_000, distinctCodes: 2_000, minRevision: 2, maxRevision: 2, values: ['second'] });
-      expect(await rowStats(dbUrl, 'tenant-b', code)).toEqual({ rows: 1_000, distinctCodes: 1_000, minRevision: 1, maxRevision: 1, values: ['b'] });
+      expect(await rowStats(dbUrl, 'tenant-a', code)).toEqual({
+        rows: 2_000,
+        distinctCodes: 2_000,
+        minRevision: 2,
+        maxRevision: 2,
+        values: ['second'],
+      });
+      expect(await rowStats(dbUrl, 'tenant-b', code)).toEqual({
+        rows: 1_000,
+        distinctCodes: 1_000,
+        minRevision: 1,
+        maxRevision: 1,
+        values: ['b'],
+      });
       expect((await outcome(first)).backlog).toBe(0);
     } finally {
       if (!restarted) broker('start');
@@ -154,7 +188,14 @@ describeKafka('a main-service killed while it imports', () => {
   it('applies the batch exactly once after a replacement starts', async () => {
     const main = ensureBuilt();
     const port = await freePort();
-    const env = { ...process.env, ...database.env, KAFKA_TOPIC_PREFIX: prefix, PORT: String(port), JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'error' };
+    const env = {
+      ...process.env,
+      ...database.env,
+      KAFKA_TOPIC_PREFIX: prefix,
+      PORT: String(port),
+      JWT_SECRET: TEST_JWT_SECRET,
+      LOG_LEVEL: 'error',
+    };
     const migrate = spawn(process.execPath, [main.replace(/main\.js$/, 'migrate.js')], { cwd: ROOT, env, stdio: 'ignore' });
     expect(await new Promise((resolve) => migrate.on('exit', resolve))).toBe(0);
 
@@ -162,7 +203,16 @@ describeKafka('a main-service killed while it imports', () => {
     const exited = new Promise((resolve) => child.on('exit', resolve));
     try {
       const base = `http://127.0.0.1:${port}`;
-      await waitFor('the service to answer', async () => (await request(base).get('/main-service/v3/api-docs').catch(() => undefined))?.status === 200, 60_000);
+      await waitFor(
+        'the service to answer',
+        async () =>
+          (
+            await request(base)
+              .get('/main-service/v3/api-docs')
+              .catch(() => undefined)
+          )?.status === 200,
+        60_000,
+      );
       const code = `killed${Date.now().toString(36)}`;
       const res = await request(base).post(`${DD}/importList`).set('Authorization', bearer()).send(dictionaryRows(code, 10_000));
       expect(res.body).toMatchObject({ status: 200, data: true, extraData: { count: 10_000 } });
@@ -172,7 +222,9 @@ describeKafka('a main-service killed while it imports', () => {
       const connection = await (await import('mysql2/promise')).createConnection(database.env.DB_URL.replace(/^mariadb:/, 'mysql:'));
       try {
         await waitFor('the batch to be published', async () => {
-          const [rows] = (await connection.query("SELECT COUNT(*) AS n FROM outbox_message WHERE status = 'SENT'")) as unknown as [{ n: number }[]];
+          const [rows] = (await connection.query("SELECT COUNT(*) AS n FROM outbox_message WHERE status = 'SENT'")) as unknown as [
+            { n: number }[],
+          ];
           return Number(rows[0].n) === 1;
         });
       } finally {
@@ -187,7 +239,13 @@ describeKafka('a main-service killed while it imports', () => {
         return data && data.status !== 'PENDING' ? data : undefined;
       });
       expect(batch).toMatchObject({ status: 'APPLIED', itemCount: 10_000, appliedCount: 10_000, rejected: [] });
-      expect(await rowStats(database.env.DB_URL, 'tenant-a', code)).toEqual({ rows: 10_000, distinctCodes: 10_000, minRevision: 1, maxRevision: 1, values: ['v'] });
+      expect(await rowStats(database.env.DB_URL, 'tenant-a', code)).toEqual({
+        rows: 10_000,
+        distinctCodes: 10_000,
+        minRevision: 1,
+        maxRevision: 1,
+        values: ['v'],
+      });
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }

@@ -3,7 +3,7 @@
  * (case-sensitive) keys (contract.md "Records", docs/decisions.md "Storage").
  * MySQL/MariaDB only: on the SQLite leg (no DB_URL) the tests are reported as skipped.
  */
-import { AppConfig } from '@app/common';
+import { DatabaseConfig, readConfig } from '@app/common';
 import { createConnection } from 'mysql2/promise';
 import { DataSource, EntityMetadata } from 'typeorm';
 import type * as DeviceDataSourceModule from '../../apps/device-service/src/data-source';
@@ -13,7 +13,7 @@ import { createTestDatabase, TestDatabase } from '../support/database';
 /** Each service has its own database and migrations (contract.md "Services and groups"). */
 interface ServiceSchema {
   service: string;
-  dataSource: (config: AppConfig) => DataSource;
+  dataSource: (config: DatabaseConfig) => DataSource;
   /** Tables that must have a business key (a `uk_` unique index). */
   keyedTable: (table: string) => boolean;
 }
@@ -21,6 +21,7 @@ interface ServiceSchema {
 // data-source.ts builds a default DataSource from process.env at import: keep that one in memory
 const load = <T>(path: string): T => {
   process.env.SQLITE_DIR ??= ':memory:';
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only after SQLITE_DIR is set
   return require(path) as T;
 };
 
@@ -43,7 +44,8 @@ const SERVICES: ServiceSchema[] = [
   },
   {
     service: 'device-service',
-    dataSource: (config) => load<typeof DeviceDataSourceModule>('../../apps/device-service/src/data-source').deviceServiceDataSource(config),
+    dataSource: (config) =>
+      load<typeof DeviceDataSourceModule>('../../apps/device-service/src/data-source').deviceServiceDataSource(config),
     // the registry; binding lifecycles are an append-only history without a business key
     keyedTable: (table) => table.startsWith('device_data_acquisition_'),
   },
@@ -54,7 +56,12 @@ const mysqlIt = process.env.DB_URL ? it : it.skip;
 /** The admin URL of DB_URL as mysql2 options. */
 function serverOptions(dbUrl: string) {
   const url = new URL(dbUrl.replace(/^mariadb:/, 'mysql:'));
-  return { host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
+  return {
+    host: url.hostname,
+    port: Number(url.port || 3306),
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+  };
 }
 
 async function serverIsMariaDb(dbUrl: string): Promise<boolean> {
@@ -77,7 +84,7 @@ describe.each(SERVICES)('MySQL/MariaDB migrations of $service', ({ dataSource: s
     const mariaDb = await serverIsMariaDb(database.env.DB_URL);
     // TypeORM reads MariaDB column metadata correctly only with type `mariadb`; the app accepts `mariadb://`
     const dbUrl = database.env.DB_URL.replace(/^(mysql|mariadb):/, mariaDb ? 'mariadb:' : 'mysql:');
-    const config = new AppConfig({ DB_URL: dbUrl, SQLITE_DIR: ':memory:' }, { port: 3000 });
+    const config = readConfig(DatabaseConfig, { DB_URL: dbUrl, SQLITE_DIR: ':memory:' });
     expect(config.dbUrl).toBe(dbUrl);
     dataSource = await serviceDataSource(config).initialize();
   });
@@ -102,7 +109,8 @@ describe.each(SERVICES)('MySQL/MariaDB migrations of $service', ({ dataSource: s
   mysqlIt('every entity has its table', async () => {
     const runner = dataSource!.createQueryRunner();
     try {
-      for (const meta of dataSource!.entityMetadatas) expect({ table: meta.tableName, exists: await runner.hasTable(meta.tableName) }).toEqual({ table: meta.tableName, exists: true });
+      for (const meta of dataSource!.entityMetadatas)
+        expect({ table: meta.tableName, exists: await runner.hasTable(meta.tableName) }).toEqual({ table: meta.tableName, exists: true });
     } finally {
       await runner.release();
     }
@@ -136,9 +144,16 @@ describe.each(SERVICES)('MySQL/MariaDB migrations of $service', ({ dataSource: s
       .filter((x): x is { meta: EntityMetadata; index: NonNullable<typeof x.index> } => !!x.index);
 
   mysqlIt('every business table has a unique key', () => {
-    const expected = dataSource!.entityMetadatas.map((m) => m.tableName).filter(keyedTable).sort();
+    const expected = dataSource!.entityMetadatas
+      .map((m) => m.tableName)
+      .filter(keyedTable)
+      .sort();
     expect(expected.length).toBeGreaterThan(0);
-    expect(keyed().map((k) => k.meta.tableName).sort()).toEqual(expected);
+    expect(
+      keyed()
+        .map((k) => k.meta.tableName)
+        .sort(),
+    ).toEqual(expected);
   });
 
   mysqlIt('key columns are case-sensitive: keys differing only by case are both accepted in one tenant', async () => {
@@ -148,7 +163,9 @@ describe.each(SERVICES)('MySQL/MariaDB migrations of $service', ({ dataSource: s
       const repository = dataSource!.getRepository(meta.target);
       await repository.insert(row(meta, keyColumns, 'casekey', 'lowerCase'));
       // the same key again in the same case must collide (the index exists and is unique) ...
-      await expect(repository.insert(row(meta, keyColumns, 'casekey', 'sameCaseAgain'))).rejects.toMatchObject({ driverError: { code: 'ER_DUP_ENTRY' } });
+      await expect(repository.insert(row(meta, keyColumns, 'casekey', 'sameCaseAgain'))).rejects.toMatchObject({
+        driverError: { code: 'ER_DUP_ENTRY' },
+      });
       // ... while each key column differing only by case is a different key
       for (const [i, key] of keyColumns.entries()) {
         const upper = row(meta, keyColumns, 'casekey', `upper${i}`);
@@ -158,8 +175,14 @@ describe.each(SERVICES)('MySQL/MariaDB migrations of $service', ({ dataSource: s
       expect({ table: meta.tableName, rows: await repository.count() }).toEqual({ table: meta.tableName, rows: 1 + keyColumns.length });
       // and an exact filter tells them apart
       const [first] = keyColumns;
-      expect({ table: meta.tableName, matches: await repository.countBy({ [first]: `${first}-casekey` }) }).toEqual({ table: meta.tableName, matches: keyColumns.length });
-      expect({ table: meta.tableName, matches: await repository.countBy({ [first]: `${first}-casekey`.toUpperCase() }) }).toEqual({ table: meta.tableName, matches: 1 });
+      expect({ table: meta.tableName, matches: await repository.countBy({ [first]: `${first}-casekey` }) }).toEqual({
+        table: meta.tableName,
+        matches: keyColumns.length,
+      });
+      expect({ table: meta.tableName, matches: await repository.countBy({ [first]: `${first}-casekey`.toUpperCase() }) }).toEqual({
+        table: meta.tableName,
+        matches: 1,
+      });
     }
   });
 });

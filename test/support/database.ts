@@ -17,7 +17,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (!base) return { env: { SQLITE_DIR: ':memory:' }, drop: async () => undefined };
   const url = new URL(base.replace(/^mariadb:/, 'mysql:'));
   const name = `${url.pathname.slice(1)}_w${process.env.JEST_WORKER_ID ?? 0}_${randomBytes(4).toString('hex')}`;
-  const admin = () => createConnection({ host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) });
+  const admin = () =>
+    createConnection({
+      host: url.hostname,
+      port: Number(url.port || 3306),
+      user: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+    });
   const connection = await admin();
   await connection.query(`CREATE DATABASE \`${name}\``);
   await connection.end();

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { sign } from 'jsonwebtoken';
-import { AppModule as DeviceAppModule, DEVICE_SERVICE } from '../../apps/device-service/src/app.module';
+import { AppModule as DeviceAppModule } from '../../apps/device-service/src/app.module';
+import { DEVICE_SERVICE } from '../../apps/device-service/src/device-service.manifest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +23,9 @@ export type Kind = 'device' | 'server';
 export const numberParam = (kind: Kind) => (kind === 'device' ? 'dataAcquisitionDeviceNo' : 'dataAcquisitionServerNo');
 export const registryPath = (kind: Kind) => `${REGISTRY}/data-acquisition-${kind}`;
 export const tokenPath = (kind: Kind) =>
-  kind === 'device' ? `${DEVICE_API}/getGenerationTokenKeyByDataAcquisitionDeviceNo` : `${SERVER_API}/getGenerationTokenKeyByDataAcquisitionServerNo`;
+  kind === 'device'
+    ? `${DEVICE_API}/getGenerationTokenKeyByDataAcquisitionDeviceNo`
+    : `${SERVER_API}/getGenerationTokenKeyByDataAcquisitionServerNo`;
 
 export interface DeviceTestApp extends TestApp {
   /** Registers a device or server (Bearer administrator of the tenant) and returns its number. */
@@ -41,7 +44,10 @@ export const uniqueNo = (label: string): string => `${label}-${process.pid}-${++
 export const SECRET = 'provisioning-secret-0001';
 
 /** A device token signed with the test secret, e.g. already expired or with other claims. */
-export function signDeviceToken(payload: Record<string, unknown>, options: { subject: string; expiresIn?: number; secret?: string; audience?: string }): string {
+export function signDeviceToken(
+  payload: Record<string, unknown>,
+  options: { subject: string; expiresIn?: number; secret?: string; audience?: string },
+): string {
   return sign(payload, options.secret ?? TEST_DEVICE_TOKEN_SECRET, {
     algorithm: 'HS256',
     subject: options.subject,
@@ -54,7 +60,10 @@ export function signDeviceToken(payload: Record<string, unknown>, options: { sub
  * device-service on a fresh database (or on `options.shared`). Token calls per client address are not
  * limited in practice unless `env` sets DEVICE_TOKEN_RATE_LIMIT: every test call comes from one address.
  */
-export async function startDeviceApp(env: Record<string, string> = {}, options: StartOptions & { shared?: TestDatabase } = {}): Promise<DeviceTestApp> {
+export async function startDeviceApp(
+  env: Record<string, string> = {},
+  options: StartOptions & { shared?: TestDatabase } = {},
+): Promise<DeviceTestApp> {
   const t = await startApp(
     { DEVICE_TOKEN_SECRET: TEST_DEVICE_TOKEN_SECRET, DEVICE_TOKEN_RATE_LIMIT: '100000', ...env },
     { ...options, target: { module: DeviceAppModule, service: DEVICE_SERVICE } },
@@ -66,7 +75,10 @@ export async function startDeviceApp(env: Record<string, string> = {}, options: 
     return envelope(await (body === undefined ? req : req.send(body as object)));
   };
   const tokenKey: DeviceTestApp['tokenKey'] = async (kind, no, secret, from) => {
-    const req = t.http().get(tokenPath(kind)).query({ [numberParam(kind)]: no, secret });
+    const req = t
+      .http()
+      .get(tokenPath(kind))
+      .query({ [numberParam(kind)]: no, secret });
     const res = await (from ? req.set('X-Forwarded-For', from) : req);
     return { ...envelope(res), retryAfter: res.headers['retry-after'] as string | undefined };
   };

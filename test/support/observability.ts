@@ -1,4 +1,5 @@
 /** Log lines and metrics as the outside world sees them: JSON lines on a stream, Prometheus text. */
+import type { Json } from './json';
 export class LogCapture {
   readonly raw: string[] = [];
 
@@ -6,12 +7,12 @@ export class LogCapture {
     this.raw.push(line);
   }
 
-  get lines(): Record<string, any>[] {
+  get lines(): Json[] {
     return this.raw.map((l) => JSON.parse(l));
   }
 
   /** The access-log line of the request with this id. */
-  requestLine(requestId: string): Record<string, any> | undefined {
+  requestLine(requestId: string): Json | undefined {
     return this.lines.find((l) => l.requestId === requestId && l.route !== undefined);
   }
 

@@ -2,7 +2,7 @@
  * Reading the services' own OpenAPI documents, for suites generated from them (null sweep, body edges):
  * the write operations with a JSON body and the properties of their schemas.
  */
-type Json = Record<string, any>;
+import type { Json } from './json';
 
 export interface ObjectSchema {
   properties: Record<string, Json>;

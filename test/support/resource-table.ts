@@ -83,5 +83,13 @@ export const T0 = 1767225600000;
 export const HOUR = 3_600_000;
 /** Distinct, newest-last sample values of a main time field (for default-sort tests). */
 export const newest = (i: number): number => T0 + 10 * HOUR + i * 60_000;
-export const tooLong = (field: string, max: number): InvalidCase => ({ why: `${field} longer than ${max}`, patch: { [field]: 'y'.repeat(max + 1) }, field });
-export const notOneOf = (field: string, value: string): InvalidCase => ({ why: `${field} "${value}" not in its value set`, patch: { [field]: value }, field });
+export const tooLong = (field: string, max: number): InvalidCase => ({
+  why: `${field} longer than ${max}`,
+  patch: { [field]: 'y'.repeat(max + 1) },
+  field,
+});
+export const notOneOf = (field: string, value: string): InvalidCase => ({
+  why: `${field} "${value}" not in its value set`,
+  patch: { [field]: value },
+  field,
+});

@@ -1,14 +1,16 @@
 import 'reflect-metadata';
-import { AppHttpAdapter, AppLogging, configureApp, OutboxRelay, ServiceDescription } from '@app/common';
+import { AppHttpAdapter, AppLogging, configureApp, OutboxRelay, ServiceManifest } from '@app/common';
 import { Type } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { Agent, Server } from 'node:http';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { AppModule, MAIN_SERVICE } from '../../apps/main-service/src/app.module';
+import { AppModule } from '../../apps/main-service/src/app.module';
+import { MAIN_SERVICE } from '../../apps/main-service/src/main-service.manifest';
 import { createTestDatabase, TestDatabase } from './database';
 import { bearer, Claims, TEST_JWT_SECRET } from './tokens';
+import type { Json } from './json';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -27,13 +29,17 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+/** HTTP methods of the request helpers (supertest's method names). */
+export type HttpVerb = 'get' | 'post' | 'put' | 'delete' | 'patch';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- `data` is typed by each test's assertions
 export interface Envelope<T = any> {
   timestamp: number;
   status: number;
   error: string | null;
   localizedError: string | null;
   path: string | null;
-  extraData: Record<string, any>;
+  extraData: Json;
   data: T;
   httpStatus: number;
 }
@@ -58,7 +64,9 @@ function keptAliveClient(server: Server): () => ReturnType<typeof request> {
     return new Proxy(client, {
       get: (target, verb) => {
         const method: unknown = Reflect.get(target, verb);
-        return typeof method === 'function' ? (...args: unknown[]) => (method as (...a: unknown[]) => request.Test).apply(target, args).agent(agent) : method;
+        return typeof method === 'function'
+          ? (...args: unknown[]) => (method as (...a: unknown[]) => request.Test).apply(target, args).agent(agent)
+          : method;
       },
     });
   };
@@ -81,10 +89,10 @@ function cachedBearer(claims?: Claims): string {
   return header;
 }
 
-/** Which app a test boots: its root module and its service description (prefix, OpenAPI). */
+/** Which app a test boots: its root module and its manifest (prefix, OpenAPI, configuration, schema). */
 export interface ServiceUnderTest {
   module: Type<unknown>;
-  service: ServiceDescription;
+  service: ServiceManifest;
 }
 
 export const MAIN_SERVICE_UNDER_TEST: ServiceUnderTest = { module: AppModule, service: MAIN_SERVICE };
@@ -99,7 +107,10 @@ export interface StartOptions {
  * in-memory SQLite, or (DB_URL set) a new MySQL/MariaDB database with the service's checked-in migrations
  * applied (or on `shared`, which the caller creates and drops).
  */
-export async function startApp(env: Record<string, string> = {}, options: StartOptions & { target?: ServiceUnderTest; shared?: TestDatabase } = {}): Promise<TestApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  options: StartOptions & { target?: ServiceUnderTest; shared?: TestDatabase } = {},
+): Promise<TestApp> {
   const target = options.target ?? MAIN_SERVICE_UNDER_TEST;
   // a shared database (several app instances over one database) is created and dropped by its owner
   const database = options.shared ?? (await createTestDatabase());
@@ -108,7 +119,10 @@ export async function startApp(env: Record<string, string> = {}, options: StartO
   let app: NestExpressApplication;
   try {
     const moduleRef = await Test.createTestingModule({ imports: [target.module] }).compile();
-    const created = moduleRef.createNestApplication<NestExpressApplication>(new AppHttpAdapter(), { bodyParser: false, logger: ['error', 'warn'] });
+    const created = moduleRef.createNestApplication<NestExpressApplication>(new AppHttpAdapter(), {
+      bodyParser: false,
+      logger: ['error', 'warn'],
+    });
     if (options.logTo) created.get(AppLogging).captureTo(options.logTo);
     app = configureApp(created, target.service);
     const dataSource = app.get(DataSource);
@@ -125,9 +139,21 @@ export async function startApp(env: Record<string, string> = {}, options: StartO
     dataSource: app.get(DataSource),
     http,
     auth: (claims) => bearer(claims),
-    post: async (path, body, claims) => envelope(await http().post(path).set('Authorization', cachedBearer(claims)).send(body as object)),
+    post: async (path, body, claims) =>
+      envelope(
+        await http()
+          .post(path)
+          .set('Authorization', cachedBearer(claims))
+          .send(body as object),
+      ),
     get: async (path, claims) => envelope(await http().get(path).set('Authorization', cachedBearer(claims))),
-    put: async (path, body, claims) => envelope(await http().put(path).set('Authorization', cachedBearer(claims)).send(body as object)),
+    put: async (path, body, claims) =>
+      envelope(
+        await http()
+          .put(path)
+          .set('Authorization', cachedBearer(claims))
+          .send(body as object),
+      ),
     del: async (path, claims) => envelope(await http().delete(path).set('Authorization', cachedBearer(claims))),
     drainOutbox: async () => {
       for (let i = 0; i < 200; i++) {

@@ -1,13 +1,10 @@
 import 'reflect-metadata';
-import { AppConfig, COMMON_ENTITIES, dataSourceOptions } from '@app/common';
+import { DatabaseConfig, serviceDataSource } from '@app/common';
 import { DataSource } from 'typeorm';
-import { DEVICE_ENTITIES } from './device.entities';
-import { MIGRATIONS } from './migrations';
+import { DEVICE_SERVICE } from './device-service.manifest';
 
-/** The device-service schema (its own SQLite file / MySQL database): the app, `migrate` and the TypeORM CLI build it here. */
-export function deviceServiceDataSource(config = new AppConfig(process.env, { port: 3001 })): DataSource {
-  return new DataSource(dataSourceOptions(config, { name: 'device-service', entities: [...DEVICE_ENTITIES, ...COMMON_ENTITIES], migrations: MIGRATIONS }));
-}
+/** The device-service schema, its own SQLite file / MySQL database (the app builds the same in CommonModule). */
+export const deviceServiceDataSource = (database?: DatabaseConfig): DataSource => serviceDataSource(DEVICE_SERVICE, database);
 
 /** For the TypeORM CLI (`typeorm migration:generate -d dist/apps/device-service/src/data-source.js`). */
 export default deviceServiceDataSource();

@@ -1,4 +1,4 @@
-import { runMigrationsCli } from '@app/common';
-import { deviceServiceDataSource } from './data-source';
+import { migrateService } from '@app/common';
+import { DEVICE_SERVICE } from './device-service.manifest';
 
-runMigrationsCli('device-service', () => deviceServiceDataSource());
+migrateService(DEVICE_SERVICE);

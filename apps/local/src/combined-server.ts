@@ -1,10 +1,11 @@
 import { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createHttpServer } from '@app/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
+import { DEVICE_SERVICE } from '../../device-service/src/device-service.manifest';
 import { createDeviceService } from '../../device-service/src/main';
 import { createMainService } from '../../main-service/src/main';
 
-const DEVICE_PREFIX = '/device-service';
+const DEVICE_PREFIX = `/${DEVICE_SERVICE.prefix}`;
 
 function isDeviceRequest(request: IncomingMessage): boolean {
   const path = (request.url ?? '/').split('?')[0];

@@ -1,5 +1,7 @@
-import { AppConfig, shutDownOnSignals } from '@app/common';
+import { ServerConfig, shutDownOnSignals } from '@app/common';
 import { Logger } from '@nestjs/common';
+import { DEVICE_SERVICE } from '../../device-service/src/device-service.manifest';
+import { MAIN_SERVICE } from '../../main-service/src/main-service.manifest';
 import { createCombinedServer } from './combined-server';
 
 /**
@@ -9,15 +11,19 @@ import { createCombinedServer } from './combined-server';
 async function start(): Promise<void> {
   if (process.env.DB_URL) {
     // one process shares one environment, but each service needs its own database and migrations
-    Logger.error('DB_URL is set: the combined server is the embedded SQLite default. On MySQL/MariaDB start each service alone with its own DB_URL (npm run start:main-service / start:device-service).', 'Bootstrap');
+    Logger.error(
+      'DB_URL is set: the combined server is the embedded SQLite default. On MySQL/MariaDB start each service alone with its own DB_URL (npm run start:main-service / start:device-service).',
+      'Bootstrap',
+    );
     process.exit(1);
   }
   process.env.PORT ||= '8080'; // both apps' configs (e.g. the local cloud-service node) see the shared port
   const { server, apps } = await createCombinedServer();
-  const port = Number(process.env.PORT);
-  server.listen(port, () => Logger.log(`listening on http://localhost:${port}: /main-service/swagger-ui and /device-service/swagger-ui`, 'Bootstrap'));
+  const { port, shutdownTimeoutMs } = apps[0].get(ServerConfig);
+  const swaggerUis = [MAIN_SERVICE, DEVICE_SERVICE].map((service) => `/${service.prefix}/swagger-ui`).join(' and ');
+  server.listen(port, () => Logger.log(`listening on http://localhost:${port}: ${swaggerUis}`, 'Bootstrap'));
   // one server for both apps: drained once, then both apps closed
-  shutDownOnSignals(server, apps, apps[0].get(AppConfig).shutdownTimeoutMs);
+  shutDownOnSignals(server, apps, shutdownTimeoutMs);
 }
 
 void start();

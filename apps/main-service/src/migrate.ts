@@ -1,4 +1,4 @@
-import { runMigrationsCli } from '@app/common';
-import { mainServiceDataSource } from './data-source';
+import { migrateService } from '@app/common';
+import { MAIN_SERVICE } from './main-service.manifest';
 
-runMigrationsCli('main-service', () => mainServiceDataSource());
+migrateService(MAIN_SERVICE);

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { AppConfig } from '@app/common';
+import { AuthConfig, readConfig } from '@app/common';
 import { isTokenIdentifier, TOKEN_IDENTIFIER_PATTERN } from '@app/common/auth/claims';
 import { sign } from 'jsonwebtoken';
 
@@ -19,14 +19,26 @@ function main(): void {
       expires: { type: 'string', default: '8h' },
     },
   });
-  const config = new AppConfig(process.env, { port: 0 });
-  if (config.jwtPublicKey || config.jwtJwksUri) throw new Error('JWT_PUBLIC_KEY/JWT_JWKS_URI is set: tokens come from your identity provider, not from this command');
-  for (const [option, value] of [['--tenant', values.tenant], ['--user', values.user]])
+  const config = readConfig(AuthConfig, process.env);
+  if (config.jwtPublicKey || config.jwtJwksUri)
+    throw new Error('JWT_PUBLIC_KEY/JWT_JWKS_URI is set: tokens come from your identity provider, not from this command');
+  for (const [option, value] of [
+    ['--tenant', values.tenant],
+    ['--user', values.user],
+  ])
     if (!isTokenIdentifier(value)) throw new Error(`${option} must match ${TOKEN_IDENTIFIER_PATTERN}: the services refuse any other value`);
-  if (!values.expires.trim()) throw new Error('--expires must be a lifetime like 8h or 3600 (seconds): the services refuse tokens without expiry');
-  const list = (s: string) => s.split(',').map((v) => v.trim()).filter(Boolean);
+  if (!values.expires.trim())
+    throw new Error('--expires must be a lifetime like 8h or 3600 (seconds): the services refuse tokens without expiry');
+  const list = (s: string) =>
+    s
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
   const claims = { sub: values.user, tenantId: values.tenant, roles: list(values.roles), permissions: list(values.permissions) };
-  const expected = { ...(config.jwtIssuer ? { issuer: config.jwtIssuer } : {}), ...(config.jwtAudience ? { audience: config.jwtAudience } : {}) };
+  const expected = {
+    ...(config.jwtIssuer ? { issuer: config.jwtIssuer } : {}),
+    ...(config.jwtAudience ? { audience: config.jwtAudience } : {}),
+  };
   process.stdout.write(`${sign(claims, config.jwtSecret, { algorithm: 'HS256', expiresIn: values.expires as never, ...expected })}\n`);
 }
 

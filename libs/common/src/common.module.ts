@@ -6,7 +6,12 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AccessGuard } from './auth/access.guard';
 import { JwtStrategy } from './auth/jwt.strategy';
-import { AppConfig } from './config/app-config';
+import type { ServiceManifest } from './app/service-manifest';
+import { DatabaseConfig } from './config/database.config';
+import { MessagingConfig } from './config/messaging.config';
+import { ServerConfig } from './config/server.config';
+import { ServiceConfigModule } from './config/service-config.module';
+import { ListVersion } from './crud/list-version.entity';
 import { TtlCache } from './crud/ttl-cache';
 import { DrainState } from './health/drain-state';
 import { HealthController } from './health/health.controller';
@@ -23,42 +28,54 @@ import { OutboxRelay } from './messaging/outbox.relay';
 import { Metrics } from './metrics/metrics';
 import { MetricsController } from './metrics/metrics.controller';
 import { dataSourceOptions, StorageParts } from './persistence/database';
+import { ThrottleWindow } from './persistence/throttle-window.entity';
 import { RequestContextMiddleware } from './tenancy/request-context.middleware';
 
-export interface CommonOptions extends StorageParts {
-  /** PORT when unset. */
-  defaultPort: number;
+/** Entities of the shared library that each service's schema contains. */
+export const COMMON_ENTITIES = [OutboxMessage, OutboxLease, ImportBatch, ImportRejection, ListVersion, ThrottleWindow];
+
+/** A service's schema: its own entities and the shared library's, its migrations. */
+export function storageOf(manifest: ServiceManifest): StorageParts {
+  return { name: manifest.name, entities: [...manifest.entities, ...COMMON_ENTITIES], migrations: manifest.migrations };
 }
 
-/** Entities of the shared library that each service's schema contains. */
-export const COMMON_ENTITIES = [OutboxMessage, OutboxLease, ImportBatch, ImportRejection];
-
 /** KAFKA_BROKERS selects Kafka (the production transport); unset, the embedded in-process bus. */
-function messageBus(config: AppConfig, service: string): MessageBus {
+function messageBus(config: MessagingConfig, service: string): MessageBus {
   if (!config.kafkaBrokers) return new InProcessMessageBus();
-  return new KafkaMessageBus({ brokers: config.kafkaBrokers, clientId: service, groupPrefix: service, topicPrefix: config.kafkaTopicPrefix });
+  return new KafkaMessageBus({
+    brokers: config.kafkaBrokers,
+    clientId: service,
+    groupPrefix: service,
+    topicPrefix: config.kafkaTopicPrefix,
+  });
 }
 
 /** Config, storage, auth, envelope, errors, tenancy, messaging, logging, health and metrics for one service. */
 @Global()
 @Module({})
 export class CommonModule implements NestModule {
-  static forRoot(options: CommonOptions): DynamicModule {
-    const configProvider = { provide: AppConfig, useFactory: () => new AppConfig(process.env, { port: options.defaultPort }) };
-    const loggingProvider = { provide: AppLogging, useFactory: (config: AppConfig) => new AppLogging(config, options.name), inject: [AppConfig] };
+  static forRoot(manifest: ServiceManifest): DynamicModule {
+    const loggingProvider = {
+      provide: AppLogging,
+      useFactory: (config: ServerConfig) => new AppLogging(config, manifest.name),
+      inject: [ServerConfig],
+    };
     return {
       module: CommonModule,
       imports: [
+        ServiceConfigModule.forService(manifest),
         PassportModule,
         // nestjs-pino's Logger over this service's logger; the HTTP middleware is mounted by configureApp, before the body parsers
-        LoggerModule.forRootAsync({ inject: [AppLogging], useFactory: (logging: AppLogging) => ({ pinoHttp: { logger: logging.logger }, useExisting: true }) }),
+        LoggerModule.forRootAsync({
+          inject: [AppLogging],
+          useFactory: (logging: AppLogging) => ({ pinoHttp: { logger: logging.logger }, useExisting: true }),
+        }),
         // readiness failures are answered (503 with each check's status), not logged with driver messages
         TerminusModule.forRoot({ logger: false }),
         TypeOrmModule.forRootAsync({
-          extraProviders: [configProvider],
-          inject: [AppConfig],
-          useFactory: (config: AppConfig) => ({
-            ...dataSourceOptions(config, { ...options, entities: [...(options.entities as Function[]), ...COMMON_ENTITIES] }),
+          inject: [DatabaseConfig],
+          useFactory: (config: DatabaseConfig) => ({
+            ...dataSourceOptions(config, storageOf(manifest)),
             retryAttempts: 2,
             retryDelay: 1000,
           }),
@@ -66,19 +83,18 @@ export class CommonModule implements NestModule {
       ],
       controllers: [HealthController, MetricsController],
       providers: [
-        configProvider,
         loggingProvider,
         DrainState,
         Metrics,
         TtlCache,
         JwtStrategy,
         OutboxRelay,
-        { provide: MessageBus, useFactory: (config: AppConfig) => messageBus(config, options.name), inject: [AppConfig] },
+        { provide: MessageBus, useFactory: (config: MessagingConfig) => messageBus(config, manifest.name), inject: [MessagingConfig] },
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
       ],
-      exports: [AppConfig, TtlCache, OutboxRelay, MessageBus, AppLogging, DrainState, Metrics],
+      exports: [TtlCache, OutboxRelay, MessageBus, AppLogging, DrainState, Metrics],
     };
   }
 

@@ -4,11 +4,7 @@ import { CONFIGURATION_GROUP } from './configuration';
 import { MESSAGE_GROUP } from './message';
 import { SNAPSHOT_GROUP } from './snapshot';
 
-export const GROUPS: ResourceGroup[] = [
-  CONFIGURATION_GROUP,
-  MESSAGE_GROUP,
-  SNAPSHOT_GROUP,
-];
+export const GROUPS: ResourceGroup[] = [CONFIGURATION_GROUP, MESSAGE_GROUP, SNAPSHOT_GROUP];
 
 export const ALL_RESOURCES: ResourceSpec[] = GROUPS.flatMap((g) => g.resources);
 

@@ -14,7 +14,12 @@ const hash = (label: string): number => [...label].reduce((sum, ch, i) => (sum *
 /** The seed's digits (s012 → 12; 0 without digits), so sort values differ per seed. */
 const seedNumber = (s: string): number => Number(s.replace(/\D/g, '')) % 100_000;
 
-const common = (segment: string, idField: string, keyFields: string[] = [], title?: string): Pick<ResourceSpec, 'prefix' | 'segment' | 'idField' | 'permission' | 'duplicateText' | 'uniqueKeyText' | 'keyFields'> => ({
+const common = (
+  segment: string,
+  idField: string,
+  keyFields: string[] = [],
+  title?: string,
+): Pick<ResourceSpec, 'prefix' | 'segment' | 'idField' | 'permission' | 'duplicateText' | 'uniqueKeyText' | 'keyFields'> => ({
   prefix: MESSAGE_PREFIX,
   segment,
   idField,
@@ -24,7 +29,12 @@ const common = (segment: string, idField: string, keyFields: string[] = [], titl
   keyFields,
 });
 
-const wrongType = (field: string, value: unknown, what: string): InvalidCase => ({ why: `${field} ${what}`, patch: { [field]: value }, field, status: 1003 });
+const wrongType = (field: string, value: unknown, what: string): InvalidCase => ({
+  why: `${field} ${what}`,
+  patch: { [field]: value },
+  field,
+  status: 1003,
+});
 const badId = (field: string): InvalidCase[] => [
   { why: `${field} with a dash`, patch: { [field]: 'tpl-1' }, field },
   { why: `${field} with a slash`, patch: { [field]: 'tpl/1' }, field },
@@ -58,7 +68,13 @@ const link = (segment: string, idField: string, title: string, templateField: st
 });
 
 /** Templates: code unique per tenant, name, enabled, remark. */
-const template = (segment: string, idField: string, title: string, sample: (s: string) => SampleRecord, extra: Partial<ResourceSpec>): ResourceSpec => ({
+const template = (
+  segment: string,
+  idField: string,
+  title: string,
+  sample: (s: string) => SampleRecord,
+  extra: Partial<ResourceSpec>,
+): ResourceSpec => ({
   ...common(segment, idField, ['code'], title),
   sample,
   requiredFields: [],
@@ -104,7 +120,11 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
     invalid: [
       { why: 'fromAddress without @', patch: { fromAddress: 'noreply.example.com' }, field: 'fromAddress' },
       { why: 'fromAddress with a display name', patch: { fromAddress: 'Alice <alice@example.com>' }, field: 'fromAddress' },
-      { why: 'toAddresses with an invalid address', patch: { toAddresses: ['alice@example.com', 'bob at example.com'] }, field: 'toAddresses' },
+      {
+        why: 'toAddresses with an invalid address',
+        patch: { toAddresses: ['alice@example.com', 'bob at example.com'] },
+        field: 'toAddresses',
+      },
       { why: 'toAddresses empty', patch: { toAddresses: [] }, field: 'toAddresses' },
       { why: 'toAddresses with 51 addresses', patch: { toAddresses: addresses(51) }, field: 'toAddresses' },
       wrongType('toAddresses', 'alice@example.com', 'as a string, not a list'),
@@ -122,8 +142,17 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
       tooLong('errorMessage', 2000),
     ],
     validEdges: [
-      { why: '50 recipients, no copies, retryCount 0, PENDING', patch: { toAddresses: addresses(50), ccAddresses: [], bccAddresses: null, retryCount: 0, status: 'PENDING', errorMessage: null } },
-      { why: 'an address of the full 254 characters; a bcc on a multi-label domain', patch: { fromAddress: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`, bccAddresses: ['audit@mail.example.co.uk'] } },
+      {
+        why: '50 recipients, no copies, retryCount 0, PENDING',
+        patch: { toAddresses: addresses(50), ccAddresses: [], bccAddresses: null, retryCount: 0, status: 'PENDING', errorMessage: null },
+      },
+      {
+        why: 'an address of the full 254 characters; a bcc on a multi-label domain',
+        patch: {
+          fromAddress: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`,
+          bccAddresses: ['audit@mail.example.co.uk'],
+        },
+      },
     ],
   },
   {
@@ -172,7 +201,16 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
     'email-template',
     'emailTemplateId',
     'E-mail template',
-    (s) => ({ code: `welcome-${s}`, name: `Welcome ${s}`, subject: `Welcome ${s}`, content: `<p>Hello {{name}} ${s}</p>`, contentType: 'html', language: 'zh-CN', enabled: true, remark: `remark ${s}` }),
+    (s) => ({
+      code: `welcome-${s}`,
+      name: `Welcome ${s}`,
+      subject: `Welcome ${s}`,
+      content: `<p>Hello {{name}} ${s}</p>`,
+      contentType: 'html',
+      language: 'zh-CN',
+      enabled: true,
+      remark: `remark ${s}`,
+    }),
     {
       requiredFields: ['code', 'name', 'subject', 'content', 'contentType', 'enabled'],
       filterFields: ['code', 'name', 'contentType', 'language', 'enabled'],
@@ -193,7 +231,13 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
       ],
     },
   ),
-  link('email-template-email-config', 'emailTemplateEmailConfigId', 'E-mail template configuration link', 'emailTemplateId', 'emailConfigId'),
+  link(
+    'email-template-email-config',
+    'emailTemplateEmailConfigId',
+    'E-mail template configuration link',
+    'emailTemplateId',
+    'emailConfigId',
+  ),
   {
     ...common('notification', 'notificationId'),
     sample: (s) => ({
@@ -230,7 +274,12 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
       ...badId('notificationTemplateId'),
       tooLong('content', 16000),
     ],
-    validEdges: [{ why: 'a revoked notification for everyone without template or configuration', patch: { status: 'REVOKED', targetType: 'ALL', notificationTemplateId: null, notificationConfigId: null } }],
+    validEdges: [
+      {
+        why: 'a revoked notification for everyone without template or configuration',
+        patch: { status: 'REVOKED', targetType: 'ALL', notificationTemplateId: null, notificationConfigId: null },
+      },
+    ],
   },
   {
     ...common('notification-config', 'notificationConfigId'),
@@ -250,15 +299,34 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
     'notification-template',
     'notificationTemplateId',
     'Notification template',
-    (s) => ({ code: `maint-${s}`, name: `Maintenance ${s}`, title: `Maintenance ${s}`, content: `Down from {{start}} ${s}`, level: 'INFO', enabled: true, remark: `remark ${s}` }),
+    (s) => ({
+      code: `maint-${s}`,
+      name: `Maintenance ${s}`,
+      title: `Maintenance ${s}`,
+      content: `Down from {{start}} ${s}`,
+      level: 'INFO',
+      enabled: true,
+      remark: `remark ${s}`,
+    }),
     {
       requiredFields: ['code', 'name', 'title', 'content', 'level', 'enabled'],
       filterFields: ['code', 'name', 'level', 'enabled'],
       filterAlternatives: { level: 'ERROR' },
-      invalid: [notOneOf('level', 'CRITICAL'), { why: 'code with a slash', patch: { code: 'maint/1' }, field: 'code' }, tooLong('title', 255), ...enabledCases],
+      invalid: [
+        notOneOf('level', 'CRITICAL'),
+        { why: 'code with a slash', patch: { code: 'maint/1' }, field: 'code' },
+        tooLong('title', 255),
+        ...enabledCases,
+      ],
     },
   ),
-  link('notification-template-notification-config', 'notificationTemplateNotificationConfigId', 'Notification template configuration link', 'notificationTemplateId', 'notificationConfigId'),
+  link(
+    'notification-template-notification-config',
+    'notificationTemplateNotificationConfigId',
+    'Notification template configuration link',
+    'notificationTemplateId',
+    'notificationConfigId',
+  ),
   {
     ...common('notification-user', 'notificationUserId', ['notificationId', 'username'], 'Notification user'),
     sample: (s) => ({ notificationId: `ntf${s}`, username: `user-${s}`, read: true, readTime: T0 }),
@@ -312,7 +380,11 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
       { why: 'phone number of 16 digits', patch: { phoneNumbers: ['+1234567890123456'] }, field: 'phoneNumbers' },
       { why: 'phone number with letters', patch: { phoneNumbers: ['+1555CALLNOW'] }, field: 'phoneNumbers' },
       { why: 'phoneNumbers empty', patch: { phoneNumbers: [] }, field: 'phoneNumbers' },
-      { why: 'phoneNumbers with 101 numbers', patch: { phoneNumbers: Array.from({ length: 101 }, (_, i) => `+1555${String(i).padStart(7, '0')}`) }, field: 'phoneNumbers' },
+      {
+        why: 'phoneNumbers with 101 numbers',
+        patch: { phoneNumbers: Array.from({ length: 101 }, (_, i) => `+1555${String(i).padStart(7, '0')}`) },
+        field: 'phoneNumbers',
+      },
       wrongType('phoneNumbers', '+8613800138000', 'as a string, not a list'),
       wrongType('phoneNumbers', [8613800138000], 'with a number'),
       { why: 'params not JSON', patch: { params: 'code=123456' }, field: 'params' },
@@ -324,7 +396,14 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
     ],
     validEdges: [
       { why: 'the shortest and longest E.164 numbers', patch: { phoneNumbers: ['+12', '+123456789012345'] } },
-      { why: '100 numbers, params an empty list, FAILED', patch: { phoneNumbers: Array.from({ length: 100 }, (_, i) => `+1555${String(i).padStart(7, '0')}`), params: '[]', status: 'FAILED' } },
+      {
+        why: '100 numbers, params an empty list, FAILED',
+        patch: {
+          phoneNumbers: Array.from({ length: 100 }, (_, i) => `+1555${String(i).padStart(7, '0')}`),
+          params: '[]',
+          status: 'FAILED',
+        },
+      },
     ],
   },
   {
@@ -361,7 +440,14 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
   },
   {
     ...common('sms-package', 'smsPackageId'),
-    sample: (s) => ({ name: `Pack ${s}`, totalCount: 10000, usedCount: 1250, expireTime: T0 + 365 * 24 * HOUR, status: 'ACTIVE', remark: `remark ${s}` }),
+    sample: (s) => ({
+      name: `Pack ${s}`,
+      totalCount: 10000,
+      usedCount: 1250,
+      expireTime: T0 + 365 * 24 * HOUR,
+      status: 'ACTIVE',
+      remark: `remark ${s}`,
+    }),
     requiredFields: ['name', 'totalCount'], // status ACTIVE by default
     filterFields: ['name', 'status'],
     filterAlternatives: { status: 'EXPIRED' },
@@ -378,13 +464,22 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
       notOneOf('status', 'USED_UP'),
       { why: 'expireTime negative', patch: { expireTime: -1 }, field: 'expireTime' },
     ],
-    validEdges: [{ why: 'an empty package that never expires', patch: { totalCount: 0, usedCount: 0, expireTime: null, status: 'EXHAUSTED' } }],
+    validEdges: [
+      { why: 'an empty package that never expires', patch: { totalCount: 0, usedCount: 0, expireTime: null, status: 'EXHAUSTED' } },
+    ],
   },
   template(
     'sms-template',
     'smsTemplateId',
     'SMS template',
-    (s) => ({ code: `otp-${s}`, name: `OTP ${s}`, content: `Your code is \${code} (${s})`, providerTemplateCode: `SMS_${s}`, enabled: true, remark: `remark ${s}` }),
+    (s) => ({
+      code: `otp-${s}`,
+      name: `OTP ${s}`,
+      content: `Your code is \${code} (${s})`,
+      providerTemplateCode: `SMS_${s}`,
+      enabled: true,
+      remark: `remark ${s}`,
+    }),
     {
       requiredFields: ['code', 'name', 'content', 'enabled'],
       filterFields: ['code', 'name', 'providerTemplateCode', 'enabled'],

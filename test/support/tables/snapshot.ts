@@ -6,11 +6,13 @@ import { HOUR, InvalidCase, newest, notOneOf, ResourceGroup, ResourceSpec, Sampl
 
 export const SNAPSHOT_PREFIX = '/main-service/main-api/snapshot';
 
-
 /** A number of metres per label, for updating a nullable numeric field (distinct labels, distinct values). */
 const metres = (label: string): number => [...label].reduce((sum, ch, i) => (sum + ch.charCodeAt(0) * (i + 7)) % 90_000, 0) / 10;
 
-const common = (segment: string, idField: string): Pick<ResourceSpec, 'prefix' | 'segment' | 'idField' | 'permission' | 'duplicateText' | 'uniqueKeyText' | 'keyFields'> => ({
+const common = (
+  segment: string,
+  idField: string,
+): Pick<ResourceSpec, 'prefix' | 'segment' | 'idField' | 'permission' | 'duplicateText' | 'uniqueKeyText' | 'keyFields'> => ({
   prefix: SNAPSHOT_PREFIX,
   segment,
   idField,
@@ -53,7 +55,15 @@ const usage = (segment: string, idField: string, noField: string, sample: (s: st
 export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
   {
     ...common('data-acquisition-box-usage-snap', 'dataAcquisitionBoxUsageSnapId'),
-    sample: (s) => ({ boxNo: `BOX-${s}`, dataAcquisitionServerNo: `DAS-${s}`, username: `user-${s}`, startTime: T0, endTime: T0 + HOUR, snapTime: T0 + HOUR, remark: `remark ${s}` }),
+    sample: (s) => ({
+      boxNo: `BOX-${s}`,
+      dataAcquisitionServerNo: `DAS-${s}`,
+      username: `user-${s}`,
+      startTime: T0,
+      endTime: T0 + HOUR,
+      snapTime: T0 + HOUR,
+      remark: `remark ${s}`,
+    }),
     requiredFields: ['boxNo', 'startTime', 'snapTime'],
     filterFields: ['boxNo', 'dataAcquisitionServerNo', 'username'],
     sortField: 'boxNo',
@@ -72,7 +82,14 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
   },
   {
     ...common('data-acquisition-device-claim-snap', 'dataAcquisitionDeviceClaimSnapId'),
-    sample: (s) => ({ dataAcquisitionDeviceNo: `DAD-${s}`, username: `user-${s}`, claimTime: T0, expectedReturnTime: T0 + 24 * HOUR, snapTime: T0 + 60_000, remark: `remark ${s}` }),
+    sample: (s) => ({
+      dataAcquisitionDeviceNo: `DAD-${s}`,
+      username: `user-${s}`,
+      claimTime: T0,
+      expectedReturnTime: T0 + 24 * HOUR,
+      snapTime: T0 + 60_000,
+      remark: `remark ${s}`,
+    }),
     requiredFields: ['dataAcquisitionDeviceNo', 'username', 'claimTime', 'snapTime'],
     filterFields: ['dataAcquisitionDeviceNo', 'username'],
     sortField: 'dataAcquisitionDeviceNo',
@@ -90,7 +107,14 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
   },
   {
     ...common('data-acquisition-device-give-back-snap', 'dataAcquisitionDeviceGiveBackSnapId'),
-    sample: (s) => ({ dataAcquisitionDeviceNo: `DAD-${s}`, username: `user-${s}`, giveBackTime: T0 + 2 * HOUR, condition: 'GOOD', snapTime: T0 + 2 * HOUR, remark: `remark ${s}` }),
+    sample: (s) => ({
+      dataAcquisitionDeviceNo: `DAD-${s}`,
+      username: `user-${s}`,
+      giveBackTime: T0 + 2 * HOUR,
+      condition: 'GOOD',
+      snapTime: T0 + 2 * HOUR,
+      remark: `remark ${s}`,
+    }),
     requiredFields: ['dataAcquisitionDeviceNo', 'username', 'giveBackTime', 'condition', 'snapTime'],
     filterFields: ['dataAcquisitionDeviceNo', 'username', 'condition'],
     filterAlternatives: { condition: 'DAMAGED' },
@@ -109,7 +133,16 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
   },
   {
     ...common('data-sync-snap', 'dataSyncSnapId'),
-    sample: (s) => ({ dataAcquisitionServerNo: `DAS-${s}`, syncType: 'INCREMENTAL', startTime: T0, endTime: T0 + 60_000, recordCount: 1250, status: 'SUCCEEDED', errorMessage: `note ${s}`, snapTime: T0 + 60_000 }),
+    sample: (s) => ({
+      dataAcquisitionServerNo: `DAS-${s}`,
+      syncType: 'INCREMENTAL',
+      startTime: T0,
+      endTime: T0 + 60_000,
+      recordCount: 1250,
+      status: 'SUCCEEDED',
+      errorMessage: `note ${s}`,
+      snapTime: T0 + 60_000,
+    }),
     requiredFields: ['dataAcquisitionServerNo', 'syncType', 'startTime', 'status', 'snapTime'],
     filterFields: ['dataAcquisitionServerNo', 'syncType', 'status'],
     filterAlternatives: { syncType: 'FULL', status: 'FAILED' },
@@ -129,13 +162,24 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
       tooLong('errorMessage', 2000),
     ],
     validEdges: [
-      { why: 'recordCount 0 of a running full sync without end', patch: { recordCount: 0, syncType: 'FULL', status: 'RUNNING', endTime: null } },
+      {
+        why: 'recordCount 0 of a running full sync without end',
+        patch: { recordCount: 0, syncType: 'FULL', status: 'RUNNING', endTime: null },
+      },
       { why: 'snapTime 0 (the epoch)', patch: { snapTime: 0 } },
     ],
   },
   {
     ...common('device-position-snap', 'devicePositionSnapId'),
-    sample: (s) => ({ deviceNo: `DEV-${s}`, deviceType: 'DATA_ACQUISITION_DEVICE', longitude: 116.397128, latitude: 39.916527, altitude: 43.5, accuracy: 5, snapTime: T0 }),
+    sample: (s) => ({
+      deviceNo: `DEV-${s}`,
+      deviceType: 'DATA_ACQUISITION_DEVICE',
+      longitude: 116.397128,
+      latitude: 39.916527,
+      altitude: 43.5,
+      accuracy: 5,
+      snapTime: T0,
+    }),
     requiredFields: ['deviceNo', 'deviceType', 'longitude', 'latitude', 'snapTime'],
     filterFields: ['deviceNo', 'deviceType'],
     filterAlternatives: { deviceType: 'NFC_READER' },
@@ -160,12 +204,23 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
     validEdges: [
       { why: 'longitude 180 and latitude -90', patch: { longitude: 180, latitude: -90 } },
       { why: 'longitude -180 and latitude 90', patch: { longitude: -180, latitude: 90 } },
-      { why: 'a precise fractional position, accuracy 0', patch: { longitude: -0.1275862, latitude: 51.5072178, altitude: -12.25, accuracy: 0 } },
+      {
+        why: 'a precise fractional position, accuracy 0',
+        patch: { longitude: -0.1275862, latitude: 51.5072178, altitude: -12.25, accuracy: 0 },
+      },
     ],
   },
   {
     ...common('device-state-snap', 'deviceStateSnapId'),
-    sample: (s) => ({ deviceNo: `DEV-${s}`, deviceType: 'FINGERPRINT_SCANNER', state: 'ONLINE', batteryLevel: 87, signalStrength: 72, detail: `detail ${s}`, snapTime: T0 }),
+    sample: (s) => ({
+      deviceNo: `DEV-${s}`,
+      deviceType: 'FINGERPRINT_SCANNER',
+      state: 'ONLINE',
+      batteryLevel: 87,
+      signalStrength: 72,
+      detail: `detail ${s}`,
+      snapTime: T0,
+    }),
     requiredFields: ['deviceNo', 'deviceType', 'state', 'snapTime'],
     filterFields: ['deviceNo', 'deviceType', 'state'],
     filterAlternatives: { deviceType: 'NFC_READER', state: 'FAULT' },
@@ -197,7 +252,13 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
     result: 'SUCCESS',
     snapTime: T0,
   })),
-  usage('nfc-card-usage-snap', 'nfcCardUsageSnapId', 'nfcCardNo', (s) => ({ nfcCardNo: `04A2${s}`, dataAcquisitionDeviceNo: `DAD-${s}`, username: `user-${s}`, result: 'SUCCESS', snapTime: T0 })),
+  usage('nfc-card-usage-snap', 'nfcCardUsageSnapId', 'nfcCardNo', (s) => ({
+    nfcCardNo: `04A2${s}`,
+    dataAcquisitionDeviceNo: `DAD-${s}`,
+    username: `user-${s}`,
+    result: 'SUCCESS',
+    snapTime: T0,
+  })),
 ];
 
 export const SNAPSHOT_GROUP: ResourceGroup = { name: 'snapshot', resources: SNAPSHOT_RESOURCES };

@@ -32,7 +32,12 @@ export class BindingLifecycle {
   @Column({ type: 'bigint', transformer: epochMillis })
   bindTime: number;
 
-  @ApiProperty({ type: 'integer', nullable: true, example: null, description: 'Epoch milliseconds of the report that named another server or none; null while bound' })
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    example: null,
+    description: 'Epoch milliseconds of the report that named another server or none; null while bound',
+  })
   @Column({ type: 'bigint', nullable: true, transformer: epochMillis })
   unbindTime: number | null;
 

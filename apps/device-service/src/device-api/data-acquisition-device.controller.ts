@@ -21,13 +21,28 @@ export class DataAcquisitionDeviceController {
   ) {}
 
   @Get('getGenerationTokenKeyByDataAcquisitionDeviceNo')
-  @Operation({ summary: 'Issue a device token for a device number and its provisioning secret', description: TOKEN_KEY_DESCRIPTION, public: true, publicAccess: SECRET_DESCRIPTION, response: { data: TokenKey }, failures: TOKEN_CALL_FAILURES })
-  getGenerationTokenKey(@RequiredQuery('dataAcquisitionDeviceNo', 'The device number') no: string, @RequiredQuery('secret', 'The provisioning secret of the device') secret: string, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  @Operation({
+    summary: 'Issue a device token for a device number and its provisioning secret',
+    description: TOKEN_KEY_DESCRIPTION,
+    public: true,
+    credentials: SECRET_DESCRIPTION,
+    response: { data: TokenKey },
+    failures: TOKEN_CALL_FAILURES,
+  })
+  getGenerationTokenKey(
+    @RequiredQuery('dataAcquisitionDeviceNo', 'The device number') no: string,
+    @RequiredQuery('secret', 'The provisioning secret of the device') secret: string,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     return withRetryAfter(response, this.tokens.issue('device', no, secret, clientAddressOf(request)));
   }
 
   @Get('getByDataAcquisitionDeviceNo')
-  @DeviceOperation('device', { summary: "The calling device's registry record (operator fields and its last report)", response: { data: DataAcquisitionDevice } })
+  @DeviceOperation('device', {
+    summary: "The calling device's registry record (operator fields and its last report)",
+    response: { data: DataAcquisitionDevice },
+  })
   getByNo(@Caller() caller: DeviceCaller) {
     return caller.record as DataAcquisitionDevice; // read by the token check already
   }
@@ -47,7 +62,8 @@ export class DataAcquisitionDeviceController {
   @Post('listByDataAcquisitionServerNo')
   @DeviceOperation('server', {
     summary: "Binding lifecycles of the calling server's devices, newest first",
-    description: 'No body needed. `state` is BOUND while the device still reports this server (unbindTime null), else UNBOUND. At most LIST_LIMIT_MAX entries.',
+    description:
+      'No body needed. `state` is BOUND while the device still reports this server (unbindTime null), else UNBOUND. At most LIST_LIMIT_MAX entries.',
     response: { data: [BindingLifecycle] },
   })
   listByServerNo(@Caller() caller: DeviceCaller) {

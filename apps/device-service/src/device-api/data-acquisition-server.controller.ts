@@ -20,19 +20,39 @@ export class DataAcquisitionServerController {
   ) {}
 
   @Get('getGenerationTokenKeyByDataAcquisitionServerNo')
-  @Operation({ summary: 'Issue a server token for a server number and its provisioning secret', description: TOKEN_KEY_DESCRIPTION, public: true, publicAccess: SECRET_DESCRIPTION, response: { data: TokenKey }, failures: TOKEN_CALL_FAILURES })
-  getGenerationTokenKey(@RequiredQuery('dataAcquisitionServerNo', 'The server number') no: string, @RequiredQuery('secret', 'The provisioning secret of the server') secret: string, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  @Operation({
+    summary: 'Issue a server token for a server number and its provisioning secret',
+    description: TOKEN_KEY_DESCRIPTION,
+    public: true,
+    credentials: SECRET_DESCRIPTION,
+    response: { data: TokenKey },
+    failures: TOKEN_CALL_FAILURES,
+  })
+  getGenerationTokenKey(
+    @RequiredQuery('dataAcquisitionServerNo', 'The server number') no: string,
+    @RequiredQuery('secret', 'The provisioning secret of the server') secret: string,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     return withRetryAfter(response, this.tokens.issue('server', no, secret, clientAddressOf(request)));
   }
 
   @Post('listByDataAcquisitionServerNo')
-  @DeviceOperation('server', { summary: "The calling server's registry record, as a list of one", description: 'No body needed.', response: { data: [DataAcquisitionServer] } })
+  @DeviceOperation('server', {
+    summary: "The calling server's registry record, as a list of one",
+    description: 'No body needed.',
+    response: { data: [DataAcquisitionServer] },
+  })
   listByServerNo(@Caller() caller: DeviceCaller) {
     return [caller.record as DataAcquisitionServer]; // read by the token check already
   }
 
   @Put('updateInternalIpByDataAcquisitionServerNo')
-  @DeviceOperation('server', { summary: "Store the server's internal IP address (IPv4 or IPv6)", description: 'An address that is not IPv4 or IPv6 is refused with status 400 and nothing is stored.', response: { data: 'boolean', example: true } })
+  @DeviceOperation('server', {
+    summary: "Store the server's internal IP address (IPv4 or IPv6)",
+    description: 'An address that is not IPv4 or IPv6 is refused with status 400 and nothing is stored.',
+    response: { data: 'boolean', example: true },
+  })
   @ApiBody({ type: InternalIpUpdate })
   updateInternalIp(@Caller() caller: DeviceCaller, @Body(validationPipe(InternalIpUpdate)) body: InternalIpUpdate) {
     return this.registry.updateInternalIp(caller.scope, caller.recordId, body.internalIp);

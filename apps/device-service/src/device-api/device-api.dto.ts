@@ -1,7 +1,6 @@
-import { Int, Text } from '@app/common';
+import { DEVICE_NUMBER_TEXT, Int, Text } from '@app/common';
 import { applyDecorators } from '@nestjs/common';
 import { IsIP } from 'class-validator';
-import { DEVICE_NUMBER_MESSAGE, DEVICE_NUMBER_PATTERN } from '../registry/numbers';
 
 /** An IPv4 or IPv6 address (at most 45 characters, the longest IPv4-mapped IPv6 form); optional ones skip IsIP when null or omitted (IsOptional). */
 const IpAddress = (o: { required?: boolean; example: string; description: string }) =>
@@ -23,10 +22,19 @@ export class DeviceInfoPush {
   @IpAddress({ example: '192.168.1.23', description: "The device's own address, IPv4 or IPv6" })
   ipAddress?: string | null;
 
-  @Text({ max: 17, pattern: MAC_ADDRESS, patternMessage: '$property must be a MAC address like 00:1A:2B:3C:4D:5E', example: '00:1A:2B:3C:4D:5E' })
+  @Text({
+    max: 17,
+    pattern: MAC_ADDRESS,
+    patternMessage: '$property must be a MAC address like 00:1A:2B:3C:4D:5E',
+    example: '00:1A:2B:3C:4D:5E',
+  })
   macAddress?: string | null;
 
-  @Text({ max: 64, key: true, pattern: DEVICE_NUMBER_PATTERN, patternMessage: DEVICE_NUMBER_MESSAGE, example: 'DAS-0001', description: 'The server the device is bound to now (registered in the same tenant); null or omitted: none' })
+  @Text({
+    ...DEVICE_NUMBER_TEXT,
+    example: 'DAS-0001',
+    description: 'The server the device is bound to now (registered in the same tenant); null or omitted: none',
+  })
   dataAcquisitionServerNo?: string | null;
 
   @Int({ min: 0, max: 100, example: 87, description: 'Battery level in percent' })

@@ -1,4 +1,4 @@
-import { AllTenantsRead, AppConfig, AppException, LiveRecordTable, newId, TenantFilter, TenantScope, TenantTable } from '@app/common';
+import { AllTenantsRead, AppException, CrudConfig, LiveRecordTable, newId, TenantFilter, TenantScope, TenantTable } from '@app/common';
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { BindingLifecycle } from '../binding/binding-lifecycle.entity';
@@ -45,7 +45,7 @@ export class DeviceRegistry {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly config: AppConfig,
+    private readonly config: CrudConfig,
   ) {
     this.devices = new LiveRecordTable(DataAcquisitionDevice, 'dataAcquisitionDeviceId', dataSource);
     this.servers = new LiveRecordTable(DataAcquisitionServer, 'dataAcquisitionServerId', dataSource);

@@ -1,7 +1,16 @@
-import { KafkaOutbox1795388775655 } from '@app/common';
+import { KafkaOutbox1795388775655, ReplicaState1795700000000 } from '@app/common';
+import type { MigrationClass } from '@app/common';
 import { ImportTrust1795470318204 } from '@app/common/messaging/migrations/1795470318204-ImportTrust';
 import { InitialSchema1795387461618 } from './1795387461618-InitialSchema';
 import { TokenThrottle1795490000000 } from './1795490000000-TokenThrottle';
+import { SharedTokenThrottle1795710000000 } from './1795710000000-SharedTokenThrottle';
 
 /** MySQL/MariaDB migrations of device-service, in order (SQLite is created from the entities). */
-export const MIGRATIONS: Function[] = [InitialSchema1795387461618, KafkaOutbox1795388775655, ImportTrust1795470318204, TokenThrottle1795490000000];
+export const MIGRATIONS: MigrationClass[] = [
+  InitialSchema1795387461618,
+  KafkaOutbox1795388775655,
+  ImportTrust1795470318204,
+  TokenThrottle1795490000000,
+  ReplicaState1795700000000,
+  SharedTokenThrottle1795710000000,
+];

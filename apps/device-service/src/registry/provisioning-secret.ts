@@ -1,6 +1,9 @@
 import { AppException, Field } from '@app/common';
-import { SECRET_MAX_LENGTH, SECRET_MIN_LENGTH } from './numbers';
 import { hashSecret } from './secret-hash';
+
+/** Provisioning secrets: long enough that guessing is hopeless even without the throttle. */
+export const SECRET_MIN_LENGTH = 16;
+export const SECRET_MAX_LENGTH = 128;
 
 /**
  * The provisioning secret of a registry record (contract.md "Devices"): `secret`, a write-only input of

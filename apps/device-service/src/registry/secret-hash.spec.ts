@@ -14,6 +14,7 @@ describe('secret hashes', () => {
 
   it('never match a malformed stored value or the unknown-number placeholder', async () => {
     const good = await hashSecret('s');
-    for (const stored of ['', 'plain', 'scrypt$$', good.replace(/^scrypt/, 'bcrypt'), good.slice(0, -8), UNKNOWN_NUMBER_HASH]) expect(await verifySecret('s', stored)).toBe(false);
+    for (const stored of ['', 'plain', 'scrypt$$', good.replace(/^scrypt/, 'bcrypt'), good.slice(0, -8), UNKNOWN_NUMBER_HASH])
+      expect(await verifySecret('s', stored)).toBe(false);
   });
 });

@@ -17,17 +17,18 @@ export interface DeviceOperationDoc {
 const tokenCall = (kind: CallerKind) => `getGenerationTokenKeyByDataAcquisition${kind === 'device' ? 'Device' : 'Server'}No`;
 
 /**
- * A device-group call made by a device or server with its token: no Bearer token (public to the
- * global guard), the device token checked by DeviceTokenGuard, documented as the `deviceToken` scheme.
+ * A device-group call made by a device or server with its token: no Bearer token (a device-token
+ * operation to the global guard), the device token checked by DeviceTokenGuard, documented as the
+ * `deviceToken` scheme.
  */
 export function DeviceOperation(kind: CallerKind, doc: DeviceOperationDoc): MethodDecorator {
   const param = numberParam(kind);
   return applyDecorators(
     Operation({
       ...doc,
-      public: true,
+      deviceToken: true,
       failures: [{ status: 403, when: 'The token belongs to another number or kind.' }],
-      publicAccess: `Requires query parameter \`token\`: a ${kind} token (from ${tokenCall(kind)}) of this \`${param}\`. Missing, invalid, expired, or revoked (secret rotated, record deleted): HTTP 401. A token of another number or of a ${kind === 'device' ? 'server' : 'device'}: HTTP 403.`,
+      credentials: `Requires query parameter \`token\`: a ${kind} token (from ${tokenCall(kind)}) of this \`${param}\`. Missing, invalid, expired, or revoked (secret rotated, record deleted): HTTP 401. A token of another number or of a ${kind === 'device' ? 'server' : 'device'}: HTTP 403.`,
     }),
     SetMetadata(DEVICE_TOKEN_RULE, kind),
     UseGuards(DeviceTokenGuard),

@@ -1,10 +1,10 @@
 import { createHmac, KeyObject, timingSafeEqual } from 'node:crypto';
-import { AppConfig, AppException, hmacKey, TenantScope } from '@app/common';
+import { AppException, DEVICE_NUMBER_MESSAGE, DEVICE_NUMBER_PATTERN, DeviceServiceConfig, hmacKey, TenantScope } from '@app/common';
 import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { sign, verify } from 'jsonwebtoken';
 import { CallerKind, DeviceRegistry, numberParam, RegistryRecord } from '../device-api/device-registry';
-import { DEVICE_NUMBER_PATTERN, SECRET_MAX_LENGTH } from '../registry/numbers';
+import { SECRET_MAX_LENGTH } from '../registry/provisioning-secret';
 import { UNKNOWN_NUMBER_HASH, verifySecret } from '../registry/secret-hash';
 import { TokenThrottle } from './token-throttle';
 
@@ -56,7 +56,7 @@ export class DeviceTokenService {
   private readonly fingerprintKey: Buffer;
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly config: DeviceServiceConfig,
     private readonly registry: DeviceRegistry,
     private readonly throttle: TokenThrottle,
   ) {
@@ -67,8 +67,7 @@ export class DeviceTokenService {
   /** getGenerationTokenKeyBy...No: number + secret → token; throttled per client address and per number. */
   async issue(kind: CallerKind, no: string, secret: string, clientAddress: string): Promise<TokenKey> {
     // bounded before anything is counted or hashed: no oversized keys, no scrypt over megabytes
-    if (!DEVICE_NUMBER_PATTERN.test(no))
-      throw AppException.validation(`${numberParam(kind)} must be 1 to 64 characters of [A-Za-z0-9._:-]`);
+    if (!DEVICE_NUMBER_PATTERN.test(no)) throw AppException.validation(DEVICE_NUMBER_MESSAGE.replace('$property', numberParam(kind)));
     if (secret.length > SECRET_MAX_LENGTH) throw AppException.validation(`secret must be at most ${SECRET_MAX_LENGTH} characters`);
     await this.throttle.admit(clientAddress, kind, no);
     const credentials = await this.registry.credentials(kind, no);

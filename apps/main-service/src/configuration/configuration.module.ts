@@ -1,8 +1,10 @@
-import { AppConfig, CrudModule, ErrorTranslator } from '@app/common';
+import { CrudModule, ErrorTranslator, MainServiceConfig } from '@app/common';
 import { Global, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { GeneralConfigurationController } from './base/general-configuration.controller';
 import { CONFIGURATION_RESOURCES } from './configuration.resources';
+import { DataSource } from 'typeorm';
+import { saveMissingThrottling } from './translation/save-missing-limit';
 import { TranslationErrorTranslator } from './translation/translation-error.translator';
 
 /** Global so the exception filter finds the error translator. */
@@ -10,9 +12,10 @@ import { TranslationErrorTranslator } from './translation/translation-error.tran
 @Module({
   imports: [
     CrudModule.register(CONFIGURATION_RESOURCES),
+    // saveMissing's limit per client address, counted in the database so that all replicas share it
     ThrottlerModule.forRootAsync({
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => [{ ttl: 60_000, limit: config.saveMissingRateLimit }],
+      inject: [MainServiceConfig, DataSource],
+      useFactory: (config: MainServiceConfig, dataSource: DataSource) => saveMissingThrottling(config.saveMissingRateLimit, dataSource),
     }),
   ],
   controllers: [GeneralConfigurationController],

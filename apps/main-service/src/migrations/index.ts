@@ -1,4 +1,5 @@
-import { KafkaOutbox1795388775655 } from '@app/common';
+import { KafkaOutbox1795388775655, ReplicaState1795700000000 } from '@app/common';
+import type { MigrationClass } from '@app/common';
 import { ImportTrust1795470318204 } from '@app/common/messaging/migrations/1795470318204-ImportTrust';
 import { InitialSchema1795379198966 } from './1795379198966-InitialSchema';
 import { MessageSchema1795451975519 } from './1795451975519-MessageSchema';
@@ -7,7 +8,7 @@ import { MessageDelivery1795600000000 } from './1795600000000-MessageDelivery';
 import { SnapshotSchema1795387638675 } from './1795387638675-SnapshotSchema';
 
 /** MySQL/MariaDB migrations, in order (SQLite is created from the entities). */
-export const MIGRATIONS: Function[] = [
+export const MIGRATIONS: MigrationClass[] = [
   InitialSchema1795379198966,
   SnapshotSchema1795387638675,
   KafkaOutbox1795388775655,
@@ -15,4 +16,5 @@ export const MIGRATIONS: Function[] = [
   ImportTrust1795470318204,
   MessageCreateDefaults1795520000000,
   MessageDelivery1795600000000,
+  ReplicaState1795700000000,
 ];

@@ -1,10 +1,14 @@
 import { ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { GUARDS_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { Principal, RequestContext } from '../tenancy/request-context';
 import { ACCESS_RULE, AccessRule, ADMINISTRATOR_ROLE } from './access';
 
-/** The one global guard: public routes pass, others need a valid token and, where set, the permission. */
+/**
+ * The one global guard: public routes pass, device-token routes go on to their own guard, others need
+ * a valid Bearer token and, where set, the permission.
+ */
 @Injectable()
 export class AccessGuard extends AuthGuard('jwt') {
   constructor(private readonly reflector: Reflector) {
@@ -12,9 +16,15 @@ export class AccessGuard extends AuthGuard('jwt') {
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, [context.getHandler(), context.getClass()]);
+    const targets = [context.getHandler(), context.getClass()];
+    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, targets);
     if (!rule) throw new ForbiddenException();
     if (rule.kind === 'public') return true;
+    if (rule.kind === 'device-token') {
+      // the device token is checked by the route's own guard (DeviceOperation's): declared without one, the route fails closed
+      if (!this.reflector.getAllAndMerge<unknown[]>(GUARDS_METADATA, targets).length) throw new ForbiddenException();
+      return true;
+    }
     await super.canActivate(context);
     const principal = context.switchToHttp().getRequest<{ user: Principal }>().user;
     RequestContext.setPrincipal(principal);

@@ -3,15 +3,18 @@ import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { passportJwtSecret } from 'jwks-rsa';
 import { ExtractJwt, Strategy, StrategyOptionsWithoutRequest } from 'passport-jwt';
-import { AppConfig } from '../config/app-config';
+import { AuthConfig } from '../config/auth.config';
 import { Principal } from '../tenancy/request-context';
 import { principalFromClaims } from './claims';
 import { hmacKey } from './hmac-key';
 
 /** Keys are key objects made once (see hmacKey); passport-jwt hands them to jsonwebtoken as they are. */
-function keyOptions(config: AppConfig): Partial<StrategyOptionsWithoutRequest> {
+function keyOptions(config: AuthConfig): Partial<StrategyOptionsWithoutRequest> {
   if (config.jwtJwksUri) {
-    return { secretOrKeyProvider: passportJwtSecret({ jwksUri: config.jwtJwksUri, cache: true, rateLimit: true }), algorithms: ['RS256'] } as Partial<StrategyOptionsWithoutRequest>;
+    return {
+      secretOrKeyProvider: passportJwtSecret({ jwksUri: config.jwtJwksUri, cache: true, rateLimit: true }),
+      algorithms: ['RS256'],
+    } as Partial<StrategyOptionsWithoutRequest>;
   }
   const key = config.jwtPublicKey ? createPublicKey(config.jwtPublicKey) : hmacKey(config.jwtSecret);
   return { secretOrKey: key as unknown as string, algorithms: [config.jwtPublicKey ? 'RS256' : 'HS256'] };
@@ -23,7 +26,7 @@ function keyOptions(config: AppConfig): Partial<StrategyOptionsWithoutRequest> {
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
-  constructor(config: AppConfig) {
+  constructor(config: AuthConfig) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
       ignoreExpiration: false,

@@ -6,19 +6,26 @@ import { ApiEnvelope, EnvelopeDoc } from '../openapi/api-envelope';
 import { Failure, FAILURES_EXTENSION } from '../openapi/failures';
 import { ACCESS_RULE, AccessRule } from './access';
 
-export type { Failure } from '../openapi/failures';
-
+/**
+ * One operation's declaration. Who may call it (the access rule AccessGuard applies, the access sentence
+ * of the description, the access failures and the Bearer security requirement all follow from it): a Bearer
+ * token by default (with `permission`, that permission or role administrator); `public`: anyone;
+ * `deviceToken`: a device token instead of a Bearer token.
+ */
 export interface OperationDoc {
   summary: string;
   description?: string;
-  /** `name:action`; omitted with `public`/`authenticated`. */
+  /** `name:action`; omitted with `public`/`deviceToken` and for any valid Bearer token. */
   permission?: string;
+  /** Anonymous: no Bearer token, every caller passes AccessGuard. */
   public?: boolean;
+  /** No Bearer token: a device token in query `token`, checked by the route's own guard (device-service's DeviceOperation). */
+  deviceToken?: boolean;
   /**
-   * For a public route protected by other means (e.g. a service's own token or secret): replaces "Anonymous."
-   * in the description; such a route answers HTTP 401 when those credentials are missing or wrong.
+   * What the caller presents instead of a Bearer token (a secret a public route checks itself, the device
+   * token's binding): replaces the default access sentence; the route answers HTTP 401 when it is missing or wrong.
    */
-  publicAccess?: string;
+  credentials?: string;
   /**
    * Failures beside the ones the route's shape implies (access rule; body: 400/1003/1004/413; required query
    * parameters: 1002; `revision` in the body: 409; storage: 503): e.g. 422 on a business key, 429 on a limit.
@@ -30,9 +37,32 @@ export interface OperationDoc {
   raw?: { contentType: string; description: string };
 }
 
+function accessRule(doc: OperationDoc): AccessRule {
+  if (doc.public && doc.deviceToken) throw new Error(`Operation "${doc.summary}": public or deviceToken, not both`);
+  if (doc.public) return { kind: 'public' };
+  if (doc.deviceToken) return { kind: 'device-token' };
+  return doc.permission ? { kind: 'permission', permission: doc.permission } : { kind: 'authenticated' };
+}
+
+/** The description's sentence on who may call. */
+function accessSentence(rule: AccessRule, doc: OperationDoc): string {
+  switch (rule.kind) {
+    case 'public':
+      return doc.credentials ?? 'Anonymous.';
+    case 'device-token':
+      return doc.credentials ?? 'Requires a device token in query parameter `token` (no Bearer token).';
+    case 'authenticated':
+      return 'Requires any valid Bearer token.';
+    case 'permission':
+      return `Requires role \`administrator\` or permission \`${rule.permission}\`.`;
+  }
+}
+
 /** What the access rule answers before the handler runs (documented by setupOpenApi with the other failures). */
 function accessFailures(rule: AccessRule, doc: OperationDoc): Failure[] {
-  if (rule.kind === 'public') return doc.publicAccess ? [{ status: 401, when: 'The credentials described above are missing or wrong.' }] : [];
+  const unproven: Failure = { status: 401, when: 'The credentials described above are missing or wrong.' };
+  if (rule.kind === 'public') return doc.credentials ? [unproven] : [];
+  if (rule.kind === 'device-token') return [unproven];
   const unauthenticated: Failure = { status: 401, when: 'No Bearer token, or an invalid or expired one.' };
   if (rule.kind === 'authenticated') return [unauthenticated];
   return [unauthenticated, { status: 403, when: `The token has neither role \`administrator\` nor permission \`${rule.permission}\`.` }];
@@ -40,27 +70,21 @@ function accessFailures(rule: AccessRule, doc: OperationDoc): Failure[] {
 
 /** One decorator per route: access rule, OpenAPI operation (with `x-permission`) and typed envelope. */
 export function Operation(doc: OperationDoc): MethodDecorator {
-  const rule: AccessRule = doc.public
-    ? { kind: 'public' }
-    : doc.permission
-      ? { kind: 'permission', permission: doc.permission }
-      : { kind: 'authenticated' };
-  const access =
-    rule.kind === 'permission'
-      ? `Requires role \`administrator\` or permission \`${rule.permission}\`.`
-      : rule.kind === 'public'
-        ? (doc.publicAccess ?? 'Anonymous.')
-        : 'Requires any valid Bearer token.';
+  const rule = accessRule(doc);
+  const access = accessSentence(rule, doc);
   const decorators = [
     HttpCode(200), // success is HTTP 200 for every method, POST included
     SetMetadata(ACCESS_RULE, rule),
     ApiOperation({ summary: doc.summary, description: [doc.description, access].filter(Boolean).join('\n\n') }),
     ...(doc.raw
-      ? [ApiProduces(doc.raw.contentType), ApiOkResponse({ description: doc.raw.description, content: { [doc.raw.contentType]: { schema: { type: 'string' } } } })]
+      ? [
+          ApiProduces(doc.raw.contentType),
+          ApiOkResponse({ description: doc.raw.description, content: { [doc.raw.contentType]: { schema: { type: 'string' } } } }),
+        ]
       : [ApiEnvelope(doc.response!)]),
   ];
   decorators.push(ApiExtension(FAILURES_EXTENSION, [...accessFailures(rule, doc), ...(doc.failures ?? [])]));
-  if (rule.kind !== 'public') decorators.push(ApiBearerAuth());
+  if (rule.kind === 'authenticated' || rule.kind === 'permission') decorators.push(ApiBearerAuth());
   if (rule.kind === 'permission') decorators.push(ApiExtension('x-permission', rule.permission));
   const apply = applyDecorators(...decorators);
   return (target, key, descriptor) => {
@@ -73,13 +97,16 @@ export function Operation(doc: OperationDoc): MethodDecorator {
 const HANDLERS = new Set<object>();
 
 const THROTTLED: Failure = { status: 429, when: 'Too many calls from this client address within the window; wait and retry.' };
-const isThrottler = (guard: unknown) => guard === ThrottlerGuard || guard instanceof ThrottlerGuard || (typeof guard === 'function' && guard.prototype instanceof ThrottlerGuard);
+const isThrottler = (guard: unknown) =>
+  guard === ThrottlerGuard || guard instanceof ThrottlerGuard || (typeof guard === 'function' && guard.prototype instanceof ThrottlerGuard);
 
 /** Adds the failures of route guards (a rate limit: 429) to the operations' documented failures; idempotent. */
 export function documentGuardFailures(): void {
   for (const handler of HANDLERS) {
     const guards: unknown[] = Reflect.getMetadata(GUARDS_METADATA, handler) ?? [];
-    const failures: Failure[] | undefined = (Reflect.getMetadata(DECORATORS.API_EXTENSION, handler) as Record<string, Failure[]> | undefined)?.[FAILURES_EXTENSION];
+    const failures: Failure[] | undefined = (
+      Reflect.getMetadata(DECORATORS.API_EXTENSION, handler) as Record<string, Failure[]> | undefined
+    )?.[FAILURES_EXTENSION];
     if (failures && guards.some(isThrottler) && !failures.some((f) => f.status === THROTTLED.status)) failures.push(THROTTLED);
   }
 }

@@ -133,7 +133,8 @@ export class AsyncImporter<E extends BaseRecord> {
         );
         return true;
       });
-      if (applied) this.crud.batches.invalidate(scope);
+      // every replica's listCache reloads at its next call (the consumer may run in any replica)
+      if (applied) await this.crud.batches.recordWrite(scope);
     } catch (error) {
       if (isStorageUnavailableError(error)) throw error;
       await this.recordFailed(batch.batchId, `batch could not be applied (${(error as Error).name})`);

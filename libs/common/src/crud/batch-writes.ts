@@ -78,16 +78,16 @@ export class BatchWrites<E extends BaseRecord> {
    * the batch's keys come from a few queries (not one per row); new keys go in multi-row INSERTs, existing
    * ones in multi-row upserts by identifier; a key repeated in the batch is inserted once and then updated,
    * as it would be row by row. Pauses between statements only inside writeTransaction (or off SQLite).
-   * The caller drops the merged lists once its transaction has committed (invalidate).
+   * The caller records the write once its transaction has committed (recordWrite).
    */
   async upsertMany(manager: EntityManager, scope: TenantScope, rows: Row[]): Promise<UpsertResult> {
     const slice = this.pauses();
     return this.writeUpsert(manager, scope, await this.prepareUpsert(rows, slice), slice);
   }
 
-  /** After a write made outside these methods (upsertMany in the caller's transaction). */
-  invalidate(scope: TenantScope): void {
-    this.lists.invalidate(scope);
+  /** After a write made outside these methods (upsertMany in the caller's transaction) has committed. */
+  recordWrite(scope: TenantScope): Promise<void> {
+    return this.lists.recordWrite(scope);
   }
 
   /** A time slice where the current transaction may give the event loop a turn, else none. */

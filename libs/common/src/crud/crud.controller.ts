@@ -198,7 +198,7 @@ function WithListCache<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): B
     @Operation({
       summary: `${r.title} records of the tenant merged with the default tenant's (cached)`,
       description:
-        "On the same key the tenant's record wins. Cached per tenant with a TTL (LIST_CACHE_TTL_SECONDS); writes in this process invalidate it.",
+        "On the same key the tenant's record wins. Cached per tenant with a TTL (LIST_CACHE_TTL_SECONDS); a write through any replica, an applied import included, is seen by the next call.",
       permission: r.permissionFor('read'),
       response: { data: [r.entity] },
     })

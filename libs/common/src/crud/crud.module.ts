@@ -1,6 +1,6 @@
 import { DynamicModule, Module, OnApplicationBootstrap, Provider, Type } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../config/app-config';
+import { CrudConfig } from '../config/crud.config';
 import { MessageBus } from '../messaging/message-bus';
 import { OutboxRelay } from '../messaging/outbox.relay';
 import { AsyncImporter } from './async-importer';
@@ -28,8 +28,8 @@ export class CrudModule implements OnApplicationBootstrap {
   static register(registrations: ResourceRegistration[]): DynamicModule {
     const services: Provider[] = registrations.map(({ resource }) => ({
       provide: resource.serviceToken,
-      useFactory: (ds: DataSource, config: AppConfig, cache: TtlCache) => new CrudService(resource, ds, config, cache),
-      inject: [DataSource, AppConfig, TtlCache],
+      useFactory: (ds: DataSource, config: CrudConfig, cache: TtlCache) => new CrudService(resource, ds, config, cache),
+      inject: [DataSource, CrudConfig, TtlCache],
     }));
     const asyncResources = registrations.map((r) => r.resource).filter((resource) => resource.importList === 'async');
     const importers: Provider[] = asyncResources.map((resource) => ({

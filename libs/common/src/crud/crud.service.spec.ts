@@ -7,7 +7,9 @@
 import { createHash } from 'node:crypto';
 import { Column, DataSource, Entity, In, PrimaryColumn } from 'typeorm';
 import { createTestDatabase, TestDatabase } from '../../../../test/support/database';
-import { AppConfig } from '../config/app-config';
+import { CrudConfig } from '../config/crud.config';
+import { DatabaseConfig } from '../config/database.config';
+import { readConfig } from '../config/environment';
 import { AppException } from '../http/app-exception';
 import { BaseRecord } from '../persistence/base-record';
 import { epochMillis } from '../persistence/columns';
@@ -81,7 +83,7 @@ const resource = defineResource(options);
 
 let database: TestDatabase;
 let dataSource: DataSource;
-let config: AppConfig;
+let config: CrudConfig;
 
 const asTenant = <T>(tenantId: string, fn: () => Promise<T>): Promise<T> =>
   RequestContext.run(() => {
@@ -95,11 +97,12 @@ const storedHash = async (id: string): Promise<string | null> =>
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  config = new AppConfig({ ...process.env, ...database.env }, { port: 0 });
+  config = readConfig(CrudConfig, { ...process.env, ...database.env });
+  const { dbUrl } = readConfig(DatabaseConfig, { ...process.env, ...database.env });
   const common = { entities: [Gadget, GadgetEvent], namingStrategy: new SnakeNamingStrategy(), synchronize: true };
   dataSource = new DataSource(
-    config.dbUrl
-      ? { ...common, type: 'mysql', url: config.dbUrl.replace(/^mariadb:/, 'mysql:'), charset: 'utf8mb4_bin' }
+    dbUrl
+      ? { ...common, type: 'mysql', url: dbUrl.replace(/^mariadb:/, 'mysql:'), charset: 'utf8mb4_bin' }
       : { ...common, type: 'better-sqlite3', database: ':memory:' },
   );
   await dataSource.initialize();

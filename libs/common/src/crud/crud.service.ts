@@ -1,9 +1,10 @@
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../config/app-config';
+import { CrudConfig } from '../config/crud.config';
 import { WithExtra } from '../http/envelope';
 import { BaseRecord } from '../persistence/base-record';
 import { TenantScope } from '../tenancy/tenant-scope';
 import { BatchWrites } from './batch-writes';
+import { ListVersions } from './list-versions';
 import { LiveRecordTable } from './live-record-table';
 import { MergedListCache } from './merged-list-cache';
 import { ListControls, PageControls } from './query-controls';
@@ -32,13 +33,13 @@ export class CrudService<E extends BaseRecord> {
   constructor(
     readonly resource: Resource<E>,
     dataSource: DataSource,
-    config: AppConfig,
+    config: CrudConfig,
     cache: TtlCache,
   ) {
     this.table = new LiveRecordTable(resource.entity, resource.idField, dataSource);
     this.columns = new RecordColumns(resource, dataSource);
     this.query = new ResourceQuery(resource, this.table, config);
-    this.lists = new MergedListCache(resource, this.query, this.columns, config, cache);
+    this.lists = new MergedListCache(resource, this.query, this.columns, config, cache, new ListVersions(dataSource));
     this.writer = new ResourceWriter(resource, this.table, this.columns, this.lists, dataSource);
     this.batches = new BatchWrites(resource, this.table, this.columns, this.lists, dataSource);
   }

@@ -26,6 +26,7 @@ import {
   ValidationOptions,
 } from 'class-validator';
 import { CLIENT_ID_PATTERN } from '../persistence/ids';
+import { LANGUAGE_TAG_MESSAGE, LANGUAGE_TAG_PATTERN } from '../values/language-tag';
 
 /**
  * The rules of one write-body property: validation and OpenAPI from one declaration (the save DTOs
@@ -59,12 +60,11 @@ const doc = (o: Common, extra: Record<string, unknown>) =>
 /**
  * Well-known text formats, checked beside the length. `email`: an address without display name, quotes,
  * commas or semicolons; `url`: absolute http(s); `hostname`: a DNS name or an IP address; `e164`: `+` and
- * 2 to 15 digits; `bcp47`: a language tag (language, optional script, region and variants, e.g. `zh-Hans-CN`);
+ * 2 to 15 digits; `bcp47`: a language tag (LANGUAGE_TAG_PATTERN, e.g. `zh-Hans-CN`);
  * `json`: a JSON object or array.
  */
 export type TextFormat = 'email' | 'url' | 'hostname' | 'e164' | 'bcp47' | 'json';
 
-const BCP47 = /^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|\d{3}))?(-([A-Za-z\d]{5,8}|\d[A-Za-z\d]{3}))*$/;
 const FORMATS: Record<TextFormat, { test: (value: string) => boolean; message: string; openApi: Record<string, unknown> }> = {
   email: { test: (v) => isEmail(v) && !/[",;\s]/.test(v), message: '$property must be an e-mail address', openApi: { format: 'email' } },
   url: {
@@ -83,9 +83,9 @@ const FORMATS: Record<TextFormat, { test: (value: string) => boolean; message: s
     openApi: { pattern: '^\\+[1-9]\\d{1,14}$' },
   },
   bcp47: {
-    test: (v) => BCP47.test(v),
-    message: '$property must be a BCP 47 language tag, e.g. en or zh-CN',
-    openApi: { pattern: BCP47.source },
+    test: (v) => LANGUAGE_TAG_PATTERN.test(v),
+    message: LANGUAGE_TAG_MESSAGE,
+    openApi: { pattern: LANGUAGE_TAG_PATTERN.source },
   },
   json: { test: (v) => isJSON(v) && /^\s*[[{]/.test(v), message: '$property must be a JSON object or array', openApi: {} },
 };

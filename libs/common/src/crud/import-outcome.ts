@@ -38,6 +38,15 @@ export class ImportOutcome {
 
   static of(batch: ImportBatch): ImportOutcome {
     const { batchId, status, itemCount, appliedCount, createdUsername, createdTime, finishedTime } = batch;
-    return { batchId, status, itemCount, appliedCount, rejected: batch.rejected ? (JSON.parse(batch.rejected) as RowError[]) : [], createdUsername, createdTime, finishedTime };
+    return {
+      batchId,
+      status,
+      itemCount,
+      appliedCount,
+      rejected: batch.rejected ? (JSON.parse(batch.rejected) as RowError[]) : [],
+      createdUsername,
+      createdTime,
+      finishedTime,
+    };
   }
 }

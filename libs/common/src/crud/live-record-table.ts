@@ -2,9 +2,9 @@ import { DataSource, EntityManager, EntityTarget, FindOptionsWhere } from 'typeo
 import { BaseRecord } from '../persistence/base-record';
 import { LIVE } from '../persistence/columns';
 import { newId } from '../persistence/ids';
-import { AllTenantsRead, TenantScope } from '../tenancy/tenant-scope';
+import { TenantScope } from '../tenancy/tenant-scope';
 import { multiRowInsert, multiRowUpdateById, runsOfSameFields } from './multi-row-sql';
-import { ReadOptions, TenantFilter, TenantTable } from './tenant-table';
+import { TenantFilter, TenantTable } from './tenant-table';
 import { TimeSlice } from './time-slice';
 
 type Row = Record<string, unknown>;
@@ -32,14 +32,8 @@ export class LiveRecordTable<E extends BaseRecord> extends TenantTable<E> {
     super(entity, dataSource);
   }
 
-  protected override where(scope: TenantScope, filter: TenantFilter<E> = {} as TenantFilter<E>): FindOptionsWhere<E> {
-    return { ...super.where(scope, filter), deleteTime: LIVE } as FindOptionsWhere<E>;
-  }
-
-  /** A live record found by a condition that is deliberately not confined to one tenant (see AllTenantsRead). */
-  findOneInAnyTenant(read: AllTenantsRead, filter: TenantFilter<E>, { manager, ...options }: ReadOptions<E> = {}): Promise<E | null> {
-    void read.purpose; // the value is the permission: it names why this read crosses tenants
-    return this.repository(manager).findOne({ ...options, where: { ...filter, deleteTime: LIVE } as FindOptionsWhere<E> });
+  protected override servedRows(): FindOptionsWhere<E> {
+    return { deleteTime: LIVE } as FindOptionsWhere<E>;
   }
 
   /** New records of the scope's tenant (identifier given or generated) in multi-row INSERTs. */
@@ -79,9 +73,12 @@ export class LiveRecordTable<E extends BaseRecord> extends TenantTable<E> {
     }
   }
 
-  /** Sets the changes on the matching live records, with revision + 1 and lastModified* stamped; returns how many changed. */
-  updateRecords(scope: TenantScope, filter: TenantFilter<E>, changes: Row, manager?: EntityManager): Promise<number> {
-    const stamp = { revision: () => 'revision + 1', lastModifiedUsername: scope.username, lastModifiedTime: Date.now() };
+  /**
+   * Sets the changes on the matching live records, with revision + 1 and lastModified* stamped (at `now`,
+   * for a change that stores the same moment elsewhere); returns how many changed.
+   */
+  updateRecords(scope: TenantScope, filter: TenantFilter<E>, changes: Row, manager?: EntityManager, now = Date.now()): Promise<number> {
+    const stamp = { revision: () => 'revision + 1', lastModifiedUsername: scope.username, lastModifiedTime: now };
     return this.updateColumns(scope, filter, { ...changes, ...stamp } as never, manager);
   }
 

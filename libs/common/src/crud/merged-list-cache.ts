@@ -1,6 +1,7 @@
-import { AppConfig } from '../config/app-config';
+import { CrudConfig } from '../config/crud.config';
 import { BaseRecord } from '../persistence/base-record';
 import { TenantScope } from '../tenancy/tenant-scope';
+import { ListVersions } from './list-versions';
 import { RecordColumns } from './record-columns';
 import { Resource } from './resource';
 import { ResourceQuery, timeRangeOf } from './resource-query';
@@ -8,18 +9,33 @@ import { TtlCache } from './ttl-cache';
 
 type Row = Record<string, unknown>;
 
-/** listCache: the tenant's live records merged with the default tenant's (the tenant wins per key), cached per tenant. */
+/**
+ * listCache: the tenant's live records merged with the default tenant's (the tenant wins per key), cached
+ * per tenant and replica. A cached list is used only while the database's write versions of the tenant
+ * and of the default tenant are the ones it was loaded at (one primary-key read per call), so a write
+ * through any replica, or an import applied by any replica's consumer, shows at once everywhere; the
+ * TTL stays an upper bound (a write whose version bump failed).
+ */
 export class MergedListCache<E extends BaseRecord> {
   constructor(
     private readonly resource: Resource<E>,
     private readonly query: ResourceQuery<E>,
     private readonly columns: RecordColumns<E>,
-    private readonly config: AppConfig,
+    private readonly config: CrudConfig,
     private readonly cache: TtlCache,
+    private readonly versions: ListVersions,
   ) {}
 
   async list(scope: TenantScope, body: Row): Promise<E[]> {
-    const merged = await this.cache.getOrLoad(this.resource.path, scope.tenantId, this.config.listCacheTtlMs, () => this.loadMerged(scope));
+    // read before loading: a list loaded while a write is under way keeps the older version
+    const version = await this.versions.stamp(this.resource.path, this.mergedTenants(scope));
+    const merged = await this.cache.getOrLoad(
+      this.resource.path,
+      scope.tenantId,
+      this.config.listCacheTtlMs,
+      () => this.loadMerged(scope),
+      version,
+    );
     const filters = this.resource.filters.filter((f) => body[f] !== undefined && body[f] !== null);
     const range = timeRangeOf(this.resource, body);
     const inRange = (r: E) => {
@@ -30,19 +46,32 @@ export class MergedListCache<E extends BaseRecord> {
     return merged.filter((r) => filters.every((f) => r[f] === body[f]) && inRange(r));
   }
 
-  /** Awaits a write in the scope's tenant, then drops the merged lists it may have changed, whether or not it succeeded. */
+  /**
+   * Awaits a write in the scope's tenant, then records it (recordWrite) whether or not it succeeded: a
+   * failed write may still have committed (a connection lost after COMMIT).
+   */
   async afterWrite<T>(scope: TenantScope, write: Promise<T>): Promise<T> {
     try {
       return await write;
     } finally {
-      this.invalidate(scope);
+      await this.recordWrite(scope);
     }
   }
 
-  /** After a write in a tenant: a write in the default tenant changes every tenant's merged list. */
-  invalidate(scope: TenantScope): void {
+  /**
+   * After a write in a tenant has completed: this replica drops the merged lists it may have changed (a
+   * write in the default tenant changes every tenant's), and the tenant's version is bumped for the others.
+   */
+  async recordWrite(scope: TenantScope): Promise<void> {
     if (!this.resource.listCache) return;
     this.cache.invalidate(this.resource.path, scope.tenantId === this.config.defaultTenantId ? undefined : scope.tenantId);
+    await this.versions.bump(this.resource.path, scope.tenantId);
+  }
+
+  /** The tenants whose records a merged list holds: the default tenant's version counts for every tenant. */
+  private mergedTenants(scope: TenantScope): string[] {
+    const defaultTenant = this.config.defaultTenantId;
+    return scope.tenantId === defaultTenant ? [defaultTenant] : [scope.tenantId, defaultTenant];
   }
 
   private async loadMerged(scope: TenantScope): Promise<E[]> {

@@ -15,8 +15,12 @@ type Row = Record<string, unknown>;
  * per run: one multi-row statement each, in batch order.
  */
 export function* runsOfSameFields(rows: Row[], max: number, besides?: string): Generator<Row[]> {
-  const fieldsOf = (row: Row) => Object.keys(row).filter((f) => f !== besides).sort().join();
-  for (let start = 0; start < rows.length; ) {
+  const fieldsOf = (row: Row) =>
+    Object.keys(row)
+      .filter((f) => f !== besides)
+      .sort()
+      .join();
+  for (let start = 0; start < rows.length;) {
     const fields = fieldsOf(rows[start]);
     let end = start + 1;
     while (end < rows.length && end - start < max && fieldsOf(rows[end]) === fields) end++;
@@ -43,7 +47,13 @@ export function multiRowInsert(manager: EntityManager, entity: EntityTarget<unkn
  * columns are checked before the conflict is); the update sets only `fields`, bumps `revision` by 1 and
  * takes lastModified* from the row, never created*; a record deleted meanwhile is left untouched.
  */
-export function multiRowUpdateById(manager: EntityManager, entity: EntityTarget<unknown>, idField: string, records: Row[], fields: string[]): [string, unknown[]] {
+export function multiRowUpdateById(
+  manager: EntityManager,
+  entity: EntityTarget<unknown>,
+  idField: string,
+  records: Row[],
+  fields: string[],
+): [string, unknown[]] {
   const metadata = manager.connection.getMetadata(entity);
   const column = (property: string) => metadata.findColumnWithPropertyName(property);
   const q = (property: string) => manager.connection.driver.escape(column(property)!.databaseName);
@@ -57,6 +67,9 @@ export function multiRowUpdateById(manager: EntityManager, entity: EntityTarget<
         ` WHERE ${live}`
       : // assignments run left to right on the stored row; delete_time is never assigned, so each test sees it as stored
         `${insert} ON DUPLICATE KEY UPDATE ` +
-        [`${revision} = IF(${live}, ${revision} + 1, ${revision})`, ...assigned.map((f) => `${q(f)} = IF(${live}, VALUES(${q(f)}), ${q(f)})`)].join(', ');
+        [
+          `${revision} = IF(${live}, ${revision} + 1, ${revision})`,
+          ...assigned.map((f) => `${q(f)} = IF(${live}, VALUES(${q(f)}), ${q(f)})`),
+        ].join(', ');
   return [sql, parameters];
 }

@@ -23,7 +23,13 @@ export class ListControls {
   @Type(() => SqlQuerySorter)
   sqlQuerySorter?: SqlQuerySorter;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 2147483647, example: 100, description: 'At most this many rows (and never more than LIST_LIMIT_MAX)' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    maximum: 2147483647,
+    example: 100,
+    description: 'At most this many rows (and never more than LIST_LIMIT_MAX)',
+  })
   @IsOptional()
   @IsInt()
   @Min(0)

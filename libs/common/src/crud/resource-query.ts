@@ -1,5 +1,5 @@
 import { SelectQueryBuilder } from 'typeorm';
-import { AppConfig } from '../config/app-config';
+import { CrudConfig } from '../config/crud.config';
 import { AppException } from '../http/app-exception';
 import { WithExtra } from '../http/envelope';
 import { BaseRecord } from '../persistence/base-record';
@@ -40,7 +40,7 @@ export class ResourceQuery<E extends BaseRecord> {
   constructor(
     private readonly resource: Resource<E>,
     private readonly table: LiveRecordTable<E>,
-    private readonly config: AppConfig,
+    private readonly config: CrudConfig,
   ) {}
 
   count(scope: TenantScope, body: Row): Promise<number> {

@@ -15,7 +15,7 @@ type Row = Record<string, unknown>;
 
 /**
  * Writes of single records in a scope: write bodies mapped to columns, a unique-index violation
- * answered as the resource's 422, and the merged lists of the tenant dropped after every write.
+ * answered as the resource's 422, and every write recorded for the merged lists of all replicas once it has completed.
  */
 export class ResourceWriter<E extends BaseRecord> {
   constructor(
@@ -69,7 +69,7 @@ export class ResourceWriter<E extends BaseRecord> {
 
   /**
    * Several reads and writes of the scope as one transaction (for operations built from insert, update
-   * and the table's reads), ending like every other write: duplicates refused, merged lists dropped.
+   * and the table's reads), ending like every other write: duplicates refused, the write recorded for the merged lists.
    */
   transaction<T>(scope: TenantScope, work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.refuseDuplicatesThenInvalidate(scope, this.dataSource.transaction(work));

@@ -76,10 +76,13 @@ function identityDto(idField: string): Type<object> {
   ApiProperty({ type: String, required: true, example: 'V1StGXR8Z5jdHi6BmyTbc' })(Identity.prototype, idField);
   IsString()(Identity.prototype, idField);
   IsNotEmpty()(Identity.prototype, idField);
-  ApiProperty({ type: 'integer', required: false, minimum: 1, example: 1, description: 'When given, must equal the stored revision (else status 409)' })(
-    Identity.prototype,
-    'revision',
-  );
+  ApiProperty({
+    type: 'integer',
+    required: false,
+    minimum: 1,
+    example: 1,
+    description: 'When given, must equal the stored revision (else status 409)',
+  })(Identity.prototype, 'revision');
   IsOptional()(Identity.prototype, 'revision');
   IsInt()(Identity.prototype, 'revision');
   Min(1)(Identity.prototype, 'revision');
@@ -95,10 +98,13 @@ function timeRangeDto(field: string): Type<object> {
   ] as const;
   for (const [suffix, relation, example] of bounds) {
     const property = `${field}${suffix}`;
-    ApiProperty({ type: 'integer', required: false, minimum: 0, example, description: `Only records whose ${field} is ${relation} this time (epoch milliseconds)` })(
-      TimeRange.prototype,
-      property,
-    );
+    ApiProperty({
+      type: 'integer',
+      required: false,
+      minimum: 0,
+      example,
+      description: `Only records whose ${field} is ${relation} this time (epoch milliseconds)`,
+    })(TimeRange.prototype, property);
     IsOptional()(TimeRange.prototype, property);
     IsInt()(TimeRange.prototype, property);
     Min(0)(TimeRange.prototype, property);

@@ -9,7 +9,7 @@ import {
   Repository,
   SelectQueryBuilder,
 } from 'typeorm';
-import { TenantScope } from '../tenancy/tenant-scope';
+import { AllTenantsRead, TenantScope } from '../tenancy/tenant-scope';
 
 /** A row of a table whose primary key starts with the owning tenant. */
 export interface TenantOwned extends ObjectLiteral {
@@ -42,9 +42,20 @@ export class TenantTable<E extends TenantOwned> {
     return manager.getRepository(this.entity);
   }
 
+  /** What every row this table serves meets, whatever the tenant (LiveRecordTable: live). */
+  protected servedRows(): FindOptionsWhere<E> {
+    return {};
+  }
+
   /** The scope's condition and the caller's. */
   protected where(scope: TenantScope, filter: TenantFilter<E> = {} as TenantFilter<E>): FindOptionsWhere<E> {
-    return { ...filter, tenantId: scope.tenantId } as FindOptionsWhere<E>;
+    return { ...filter, tenantId: scope.tenantId, ...this.servedRows() } as FindOptionsWhere<E>;
+  }
+
+  /** The caller's condition on the rows of every tenant (see AllTenantsRead). */
+  private whereInAnyTenant(read: AllTenantsRead, filter: TenantFilter<E>): FindOptionsWhere<E> {
+    void read.purpose; // the value is the permission: it names why this read crosses tenants
+    return { ...filter, ...this.servedRows() } as FindOptionsWhere<E>;
   }
 
   find(scope: TenantScope, filter: TenantFilter<E> = {} as TenantFilter<E>, { manager, ...options }: ReadOptions<E> = {}): Promise<E[]> {
@@ -62,6 +73,21 @@ export class TenantTable<E extends TenantOwned> {
   /** A query over the scope's rows matching `filter`, aliased `alias`, for conditions a filter cannot express. */
   select(scope: TenantScope, filter: TenantFilter<E> = {} as TenantFilter<E>, alias = 'r', manager?: EntityManager): SelectQueryBuilder<E> {
     return this.repository(manager).createQueryBuilder(alias).where(this.where(scope, filter));
+  }
+
+  /** A row found by a condition that is deliberately not confined to one tenant (see AllTenantsRead). */
+  findOneInAnyTenant(read: AllTenantsRead, filter: TenantFilter<E>, { manager, ...options }: ReadOptions<E> = {}): Promise<E | null> {
+    return this.repository(manager).findOne({ ...options, where: this.whereInAnyTenant(read, filter) });
+  }
+
+  /** A query over the rows of every tenant matching `filter`, aliased `alias` (a scan or count that crosses tenants on purpose). */
+  selectInAnyTenant(
+    read: AllTenantsRead,
+    filter: TenantFilter<E> = {} as TenantFilter<E>,
+    alias = 'r',
+    manager?: EntityManager,
+  ): SelectQueryBuilder<E> {
+    return this.repository(manager).createQueryBuilder(alias).where(this.whereInAnyTenant(read, filter));
   }
 
   /** Rows of the scope's tenant, as given (no other column stamped). */
@@ -82,6 +108,32 @@ export class TenantTable<E extends TenantOwned> {
       .set(set as never)
       .where(this.where(scope, filter))
       .execute();
+    return result.affected ?? 0;
+  }
+
+  /**
+   * Rows of the scope's tenant, as given, except those whose primary or unique key is taken already
+   * (INSERT IGNORE / INSERT OR IGNORE, one statement): the way to write a row only the first of several
+   * racing writers may create. MySQL's IGNORE also lets other faults of a row pass as warnings: give valid rows.
+   */
+  async insertRowsIfAbsent(
+    scope: TenantScope,
+    rows: Omit<E, 'tenantId'>[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    if (!rows.length) return;
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(this.entity)
+      .values(rows.map((row) => ({ ...row, tenantId: scope.tenantId })) as never)
+      .orIgnore()
+      .execute();
+  }
+
+  /** Removes the scope's rows matching `filter` from the table; returns how many. */
+  async deleteRows(scope: TenantScope, filter: TenantFilter<E>, manager: EntityManager = this.dataSource.manager): Promise<number> {
+    const result = await manager.createQueryBuilder().delete().from(this.entity).where(this.where(scope, filter)).execute();
     return result.affected ?? 0;
   }
 }

@@ -1,14 +1,20 @@
-/** A small in-process TTL cache keyed by `namespace|tenant`, with per-namespace invalidation. */
+/**
+ * A small in-process TTL cache keyed by `namespace|tenant`, with per-namespace invalidation. An entry
+ * may carry a version: it is a hit only for a caller that names the same version.
+ */
 export class TtlCache {
-  private readonly entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+  private readonly entries = new Map<string, { expires: number; version: string; value: Promise<unknown> }>();
 
-  async getOrLoad<T>(namespace: string, tenantId: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+  async getOrLoad<T>(namespace: string, tenantId: string, ttlMs: number, load: () => Promise<T>, version = ''): Promise<T> {
     const key = `${namespace}|${tenantId}`;
     const hit = this.entries.get(key);
-    if (hit && hit.expires > Date.now()) return hit.value as Promise<T>;
+    if (hit && hit.expires > Date.now() && hit.version === version) return hit.value as Promise<T>;
     const value = load();
-    this.entries.set(key, { expires: Date.now() + ttlMs, value });
-    value.catch(() => this.entries.delete(key)); // never cache a failure
+    this.entries.set(key, { expires: Date.now() + ttlMs, version, value });
+    // never cache a failure (unless a newer load has replaced this one meanwhile)
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
     return value;
   }
 

@@ -26,7 +26,10 @@ export function assertRowArray(body: unknown): asserts body is object[] {
  * Validates each row against the DTO with the same rules as a single save; collects per-row errors.
  * Tens of thousands of rows take seconds of CPU: the event loop gets a turn every few milliseconds.
  */
-export async function validateRows<T extends object>(dto: Type<T>, rows: object[]): Promise<{ valid: { index: number; row: T }[]; errors: RowError[] }> {
+export async function validateRows<T extends object>(
+  dto: Type<T>,
+  rows: object[],
+): Promise<{ valid: { index: number; row: T }[]; errors: RowError[] }> {
   const valid: { index: number; row: T }[] = [];
   const errors: RowError[] = [];
   const slice = new TimeSlice();
@@ -43,6 +46,12 @@ export async function validateRows<T extends object>(dto: Type<T>, rows: object[
 /** All-or-nothing batches: any invalid row refuses the whole batch, naming every bad row. */
 export async function validateAllRows<T extends object>(dto: Type<T>, rows: object[]): Promise<T[]> {
   const { valid, errors } = await validateRows(dto, rows);
-  if (errors.length) throw AppException.validation(errors.slice(0, 50).map((e) => e.error).join('; '));
+  if (errors.length)
+    throw AppException.validation(
+      errors
+        .slice(0, 50)
+        .map((e) => e.error)
+        .join('; '),
+    );
   return valid.map((v) => v.row);
 }

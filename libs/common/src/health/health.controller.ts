@@ -2,7 +2,7 @@ import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheckService, HealthIndicatorFunction, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { Operation } from '../auth/operation';
-import { AppConfig } from '../config/app-config';
+import { MessagingConfig } from '../config/messaging.config';
 import { UnavailableException } from '../http/app-exception';
 import { MessageBus } from '../messaging/message-bus';
 import { DrainState } from './drain-state';
@@ -12,7 +12,10 @@ const CHECK_TIMEOUT_MS = 2000;
 
 export class HealthReport {
   @ApiProperty({ example: 'ok', description: '`ok`, or `error` when a check is down' }) status: string;
-  @ApiProperty({ example: { database: { status: 'up' } }, description: 'Each check and its status (`up`/`down`)' }) details: Record<string, { status: string }>;
+  @ApiProperty({ example: { database: { status: 'up' } }, description: 'Each check and its status (`up`/`down`)' }) details: Record<
+    string,
+    { status: string }
+  >;
 }
 
 interface TerminusResult {
@@ -22,7 +25,9 @@ interface TerminusResult {
 
 /** Only each check's status: terminus' messages may carry driver or broker text. */
 function report(result: TerminusResult): HealthReport {
-  const details = Object.fromEntries(Object.entries(result.details ?? {}).map(([key, value]) => [key, { status: String(value?.status ?? 'down') }]));
+  const details = Object.fromEntries(
+    Object.entries(result.details ?? {}).map(([key, value]) => [key, { status: String(value?.status ?? 'down') }]),
+  );
   return { status: result.status, details };
 }
 
@@ -38,7 +43,7 @@ export class HealthController {
     private readonly db: TypeOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
     private readonly bus: MessageBus,
-    private readonly config: AppConfig,
+    private readonly config: MessagingConfig,
     private readonly drain: DrainState,
   ) {}
 
@@ -52,7 +57,7 @@ export class HealthController {
   @Operation({
     public: true,
     summary: 'Readiness: database, Kafka (when KAFKA_BROKERS is set), not shutting down',
-    description: 'HTTP 503 with body status 503 and each check\'s status in `extraData.health` when a check fails.',
+    description: "HTTP 503 with body status 503 and each check's status in `extraData.health` when a check fails.",
     response: { data: HealthReport },
   })
   @ApiResponse({ status: 503, description: 'Envelope with status 503; `extraData.health` is the report' })
@@ -61,11 +66,18 @@ export class HealthController {
       () => (this.drain.isDraining ? this.indicators.check('shutdown').down() : this.indicators.check('shutdown').up()),
       () => this.db.pingCheck('database', { timeout: CHECK_TIMEOUT_MS }),
     ];
-    if (this.config.kafkaBrokers) checks.push(() => this.indicators.check('kafka').attempt(() => this.bus.ping()).withTimeout(CHECK_TIMEOUT_MS));
+    if (this.config.kafkaBrokers)
+      checks.push(() =>
+        this.indicators
+          .check('kafka')
+          .attempt(() => this.bus.ping())
+          .withTimeout(CHECK_TIMEOUT_MS),
+      );
     try {
       return report(await this.health.check(checks));
     } catch (error) {
-      if (error instanceof ServiceUnavailableException) throw new UnavailableException({ health: report(error.getResponse() as TerminusResult) });
+      if (error instanceof ServiceUnavailableException)
+        throw new UnavailableException({ health: report(error.getResponse() as TerminusResult) });
       throw error;
     }
   }

@@ -45,9 +45,18 @@ describe('sanitizeBody', () => {
   });
 
   it('refuses lone surrogates in values (objects and arrays) and in keys, naming where', () => {
-    expect(refusal(JSON.parse('{"name":"a\\ud800b"}'))).toMatchObject({ bodyStatus: 400, message: 'name: the text must not contain a lone UTF-16 surrogate' });
-    expect(refusal(JSON.parse('[{"x":{"list":["ok","\\udc00"]}}]'))).toMatchObject({ bodyStatus: 400, message: '[0].x.list[1]: the text must not contain a lone UTF-16 surrogate' });
-    expect(refusal(JSON.parse('{"x":{"k\\ud800":1}}'))).toMatchObject({ bodyStatus: 400, message: 'x: a property name must not contain a lone UTF-16 surrogate' });
+    expect(refusal(JSON.parse('{"name":"a\\ud800b"}'))).toMatchObject({
+      bodyStatus: 400,
+      message: 'name: the text must not contain a lone UTF-16 surrogate',
+    });
+    expect(refusal(JSON.parse('[{"x":{"list":["ok","\\udc00"]}}]'))).toMatchObject({
+      bodyStatus: 400,
+      message: '[0].x.list[1]: the text must not contain a lone UTF-16 surrogate',
+    });
+    expect(refusal(JSON.parse('{"x":{"k\\ud800":1}}'))).toMatchObject({
+      bodyStatus: 400,
+      message: 'x: a property name must not contain a lone UTF-16 surrogate',
+    });
     expect(refusal(JSON.parse('{"pair":"\\ud83d\\ude00"}'))).toBeUndefined();
   });
 });

@@ -18,7 +18,8 @@ const isContainer = (value: unknown): value is Container => typeof value === 'ob
  */
 function assertWellFormed(text: string, path: string, what: string): void {
   // String.prototype.isWellFormed (Node 20+) is typed from lib es2024 on
-  if (!(text as string & { isWellFormed(): boolean }).isWellFormed()) throw AppException.validation(`${path || 'body'}: ${what} must not contain a lone UTF-16 surrogate`);
+  if (!(text as string & { isWellFormed(): boolean }).isWellFormed())
+    throw AppException.validation(`${path || 'body'}: ${what} must not contain a lone UTF-16 surrogate`);
 }
 
 const child = (path: string, key: string, inArray: boolean): string => (inArray ? `${path}[${key}]` : path ? `${path}.${key}` : key);

@@ -1,7 +1,7 @@
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { json, NextFunction, Request, Response, urlencoded } from 'express';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
-import { AppConfig } from '../config/app-config';
+import { ServerConfig } from '../config/server.config';
 import { AppLogging } from '../logging/app-logging';
 import { Metrics } from '../metrics/metrics';
 import { ServiceDescription, setupOpenApi } from '../openapi/setup';
@@ -21,7 +21,7 @@ function trustProxy(value: string): boolean | number | string {
 
 /** Everything an app needs beyond its modules; shared by main.ts and the e2e tests. */
 export function configureApp(app: NestExpressApplication, service: ServiceDescription): NestExpressApplication {
-  const config = app.get(AppConfig);
+  const config = app.get(ServerConfig);
   app.useLogger(app.get(PinoNestLogger));
   app.set('trust proxy', trustProxy(config.trustProxy));
   app.disable('x-powered-by');
@@ -42,7 +42,9 @@ export function configureApp(app: NestExpressApplication, service: ServiceDescri
   app.use(bodySanitizer);
   // Nest answers unknown routes under the prefix; anything outside it gets the same envelope here
   app.use((req: Request, res: Response, next: NextFunction) =>
-    req.path === `/${service.prefix}` || req.path.startsWith(`/${service.prefix}/`) ? next() : res.status(404).json(failure(404, 'Not found', req.path)),
+    req.path === `/${service.prefix}` || req.path.startsWith(`/${service.prefix}/`)
+      ? next()
+      : res.status(404).json(failure(404, 'Not found', req.path)),
   );
   app.setGlobalPrefix(service.prefix);
   // no enableShutdownHooks: http/shutdown.ts drains the HTTP server before closing the app

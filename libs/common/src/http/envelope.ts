@@ -30,6 +30,12 @@ export function success<T>(value: T | WithExtra<T>): Envelope<T> {
   };
 }
 
-export function failure(status: number, error: string, path: string, localizedError?: string, extraData: Record<string, unknown> = {}): Envelope<null> {
+export function failure(
+  status: number,
+  error: string,
+  path: string,
+  localizedError?: string,
+  extraData: Record<string, unknown> = {},
+): Envelope<null> {
   return { timestamp: Date.now(), status, error, localizedError: localizedError ?? error, path, extraData, data: null };
 }

@@ -1,3 +1,5 @@
+import { LANGUAGE_TAG_MAX, LANGUAGE_TAG_PATTERN } from '../values/language-tag';
+
 /** Translates an error text into the caller's language (the envelope's `localizedError`). */
 export abstract class ErrorTranslator {
   /** Resolves to the translation, or undefined when there is none for the language. */
@@ -14,7 +16,7 @@ export function preferredLanguages(header: string | undefined): string[] {
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
       return { tag: tag.trim(), q: q ? Number(q.slice(2)) : 1 };
     })
-    .filter((l) => /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(l.tag) && l.q > 0)
+    .filter((l) => l.tag.length <= LANGUAGE_TAG_MAX && LANGUAGE_TAG_PATTERN.test(l.tag) && l.q > 0)
     .sort((a, b) => b.q - a.q);
   const tags: string[] = [];
   for (const { tag } of ranked.slice(0, 6)) {

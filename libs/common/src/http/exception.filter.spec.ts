@@ -8,7 +8,11 @@ const dbError = (code: string) => new QueryFailedError('SELECT secret FROM t', [
 describe('classify (contract.md "The envelope")', () => {
   it.each([
     ['a business failure', new AppException(422, 'Value set exists'), { http: 200, body: 422, error: 'Value set exists' }],
-    ['malformed JSON', new BadRequestException('Unexpected token', { cause: Object.assign(new SyntaxError('x'), { type: 'entity.parse.failed' }) }), { http: 200, body: 1004 }],
+    [
+      'malformed JSON',
+      new BadRequestException('Unexpected token', { cause: Object.assign(new SyntaxError('x'), { type: 'entity.parse.failed' }) }),
+      { http: 200, body: 1004 },
+    ],
     ['a missing token', new UnauthorizedException(), { http: 401, body: 401 }],
     ['a missing permission', new ForbiddenException(), { http: 403, body: 403 }],
     ['an unknown route', new NotFoundException('Cannot GET /x'), { http: 404, body: 404, error: 'Not found' }],

@@ -63,7 +63,7 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     if (c.http >= 500) {
       const e = exception as { name?: string; code?: string; driverError?: { code?: string } };
       this.logger.error(
-        `request ${requestId(request)} ${request.method} ${path} failed: ${c.body} ${e?.name ?? typeof exception}${e?.driverError?.code ?? e?.code ? ` (${e.driverError?.code ?? e.code})` : ''}`,
+        `request ${requestId(request)} ${request.method} ${path} failed: ${c.body} ${e?.name ?? typeof exception}${(e?.driverError?.code ?? e?.code) ? ` (${e.driverError?.code ?? e.code})` : ''}`,
       );
     }
     const localized = await this.localize(c.error, request.headers['accept-language']);

@@ -40,17 +40,21 @@ const requiredQueryList = createParamDecorator((name: string, ctx: ExecutionCont
 });
 
 /** A required, non-empty, single-valued query parameter (1002 when missing, 1003 when repeated). */
-export const RequiredQuery = (name: string, description: string): ParameterDecorator => (target, key, index) => {
-  ApiQuery({ name, required: true, type: String, description })(target, key!, Object.getOwnPropertyDescriptor(target, key!)!);
-  requiredQuery(name)(target, key, index);
-};
+export const RequiredQuery =
+  (name: string, description: string): ParameterDecorator =>
+  (target, key, index) => {
+    ApiQuery({ name, required: true, type: String, description })(target, key!, Object.getOwnPropertyDescriptor(target, key!)!);
+    requiredQuery(name)(target, key, index);
+  };
 
 /** A required, non-empty query list sent as a repeated key (`?ids=a&ids=b`). */
-export const RequiredQueryList = (name: string, description: string): ParameterDecorator => (target, key, index) => {
-  ApiQuery({ name, required: true, type: [String], description, style: 'form', explode: true })(
-    target,
-    key!,
-    Object.getOwnPropertyDescriptor(target, key!)!,
-  );
-  requiredQueryList(name)(target, key, index);
-};
+export const RequiredQueryList =
+  (name: string, description: string): ParameterDecorator =>
+  (target, key, index) => {
+    ApiQuery({ name, required: true, type: [String], description, style: 'form', explode: true })(
+      target,
+      key!,
+      Object.getOwnPropertyDescriptor(target, key!)!,
+    );
+    requiredQueryList(name)(target, key, index);
+  };

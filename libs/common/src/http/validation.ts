@@ -3,7 +3,17 @@ import { AppException } from './app-exception';
 import { BodyStatus } from './body-status';
 
 /** class-validator rules that mean "wrong type" (1003) rather than "bad value" (400). */
-const TYPE_RULES = new Set(['isString', 'isInt', 'isNumber', 'isBoolean', 'isArray', 'isObject', 'nestedValidation', 'whitelistValidation', 'unknownValue']);
+const TYPE_RULES = new Set([
+  'isString',
+  'isInt',
+  'isNumber',
+  'isBoolean',
+  'isArray',
+  'isObject',
+  'nestedValidation',
+  'whitelistValidation',
+  'unknownValue',
+]);
 
 function flatten(errors: ValidationError[], prefix = ''): { path: string; rule: string; message: string; absent: boolean }[] {
   return errors.flatMap((e) => {

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request } from 'express';
 import pino, { DestinationStream, Level, Logger } from 'pino';
 import { HttpLogger, pinoHttp } from 'pino-http';
-import { AppConfig } from '../config/app-config';
+import { ServerConfig } from '../config/server.config';
 import { secretFieldNames } from '../crud/field-registry';
 import { RequestContext } from '../tenancy/request-context';
 
@@ -70,7 +70,7 @@ export class AppLogging {
   readonly http: HttpLogger;
   private target: DestinationStream;
 
-  constructor(config: AppConfig, service: string) {
+  constructor(config: ServerConfig, service: string) {
     this.target = stdout ??= pino.destination(1);
     // a sink of our own, so a test can capture one app's lines (`captureTo`) after the logger exists
     const sink: DestinationStream = { write: (line: string) => this.target.write(line) };
@@ -104,7 +104,12 @@ export class AppLogging {
       customSuccessMessage: () => 'request completed',
       customErrorMessage: () => 'request failed',
       // the request line is written on 'finish', outside the request's async context: name the caller from the request
-      customSuccessObject: (req, res, value) => ({ ...value, ...RequestContext.identity(req), route: routeOf(req), status: res.statusCode }),
+      customSuccessObject: (req, res, value) => ({
+        ...value,
+        ...RequestContext.identity(req),
+        route: routeOf(req),
+        status: res.statusCode,
+      }),
       customErrorObject: (req, res, error, value: Record<string, unknown>) => {
         // no stack trace in the logs: the exception filter already logged what failed
         const { err: _omitted, ...rest } = value;

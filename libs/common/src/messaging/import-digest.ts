@@ -8,7 +8,11 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
     if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
     const record = v as Record<string, unknown>;
-    return Object.fromEntries(Object.keys(record).sort().map((k) => [k, record[k]]));
+    return Object.fromEntries(
+      Object.keys(record)
+        .sort()
+        .map((k) => [k, record[k]]),
+    );
   });
 }
 

@@ -28,12 +28,18 @@ export class ImportRejectionLog {
   constructor(private readonly dataSource: DataSource) {}
 
   async record(topic: string, messageKey: string, claimed: ClaimedImport, reason: string): Promise<void> {
-    this.log(`rejected an import message on ${topic} (batch ${loggable(claimed.batchId)}, tenant ${loggable(claimed.tenantId)}, key ${loggable(messageKey)}): ${reason}`);
+    this.log(
+      `rejected an import message on ${topic} (batch ${loggable(claimed.batchId)}, tenant ${loggable(claimed.tenantId)}, key ${loggable(messageKey)}): ${reason}`,
+    );
     try {
       const repo = this.dataSource.getRepository(ImportRejection);
       const { identifiers } = await repo.insert({
-        topic, messageKey: messageKey.slice(0, 64), claimedBatchId: clip(claimed.batchId, 64), claimedTenantId: clip(claimed.tenantId, 64),
-        reason: reason.slice(0, 255), receivedTime: Date.now(),
+        topic,
+        messageKey: messageKey.slice(0, 64),
+        claimedBatchId: clip(claimed.batchId, 64),
+        claimedTenantId: clip(claimed.tenantId, 64),
+        reason: reason.slice(0, 255),
+        receivedTime: Date.now(),
       });
       const id = Number(identifiers[0]?.id);
       // keeps the table bounded: one range delete on the primary key

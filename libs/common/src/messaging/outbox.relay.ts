@@ -103,11 +103,16 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       if (!group.length) return; // the oldest row is backing off: what is behind it waits too
       const head = group[0];
       try {
-        await this.bus.publish(head.topic, group.map((row) => ({ key: row.messageKey, value: row.payload })));
+        await this.bus.publish(
+          head.topic,
+          group.map((row) => ({ key: row.messageKey, value: row.payload })),
+        );
       } catch (error) {
         const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(head.attempts, 10));
         await repo.update({ seq: head.seq }, { attempts: head.attempts + 1, nextAttemptTime: Date.now() + delay });
-        this.logger.warn(`publishing outbox rows ${head.seq}..${group[group.length - 1].seq} to ${head.topic} failed (${(error as Error).name}); retry in ${delay} ms`);
+        this.logger.warn(
+          `publishing outbox rows ${head.seq}..${group[group.length - 1].seq} to ${head.topic} failed (${(error as Error).name}); retry in ${delay} ms`,
+        );
         return;
       }
       await repo.update({ seq: In(group.map((row) => row.seq)) }, { status: 'SENT', sentTime: Date.now() });
@@ -139,7 +144,10 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       .createQueryBuilder()
       .update()
       .set({ holder: this.holder, expiresTime: now + LEASE_MS })
-      .where([{ name: LEASE_NAME, holder: this.holder }, { name: LEASE_NAME, expiresTime: LessThan(now) }])
+      .where([
+        { name: LEASE_NAME, holder: this.holder },
+        { name: LEASE_NAME, expiresTime: LessThan(now) },
+      ])
       .execute();
     if ((result.affected ?? 0) > 0) return true;
     try {

@@ -2,7 +2,7 @@ import { Controller, Get, NotFoundException, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Operation } from '../auth/operation';
-import { AppConfig } from '../config/app-config';
+import { ServerConfig } from '../config/server.config';
 import { Metrics } from './metrics';
 
 /** `{prefix}/metrics`: the one response that is not the envelope (Prometheus reads text; docs/decisions.md). */
@@ -11,7 +11,7 @@ import { Metrics } from './metrics';
 export class MetricsController {
   constructor(
     private readonly metrics: Metrics,
-    private readonly config: AppConfig,
+    private readonly config: ServerConfig,
   ) {}
 
   @Get()

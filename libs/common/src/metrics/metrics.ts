@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import type { Pool } from 'mysql2';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../config/app-config';
+import { ServerConfig } from '../config/server.config';
 import { routeOf } from '../logging/app-logging';
 import { OutboxRelay } from '../messaging/outbox.relay';
 
@@ -11,13 +12,6 @@ type Labels = 'method' | 'route' | 'status';
 export type DeliveryOutcome = 'sent' | 'retry' | 'failed';
 /** Messages waiting to be sent, per channel (e.g. `{ email: 3, sms: 0 }`). */
 export type PendingCounter = () => Promise<Record<string, number>>;
-
-/** mysql2's pool keeps its connections in queues it does not expose otherwise (checked against mysql2 3.x). */
-interface Mysql2Pool {
-  _allConnections?: { length: number };
-  _freeConnections?: { length: number };
-  _connectionQueue?: { length: number };
-}
 
 /**
  * One service's Prometheus metrics, in a registry of its own: the combined server hosts two apps in
@@ -33,11 +27,16 @@ export class Metrics {
   private readonly messagesSent: Counter<'channel' | 'outcome'>;
   private pendingCounter?: PendingCounter;
 
-  constructor(config: AppConfig, dataSource: DataSource, relay: OutboxRelay) {
+  constructor(config: ServerConfig, dataSource: DataSource, relay: OutboxRelay) {
     const registers = [this.registry];
     // the process metrics run timers and observers: only when someone can read them
     if (config.metricsEnabled) collectDefaultMetrics({ register: this.registry });
-    this.requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route template and HTTP status', labelNames: ['method', 'route', 'status'], registers });
+    this.requests = new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered, by method, route template and HTTP status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
     this.duration = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Time from receiving a request to the end of its response, by method, route template and HTTP status',
@@ -51,7 +50,10 @@ export class Metrics {
       registers,
       async collect() {
         // one indexed COUNT per scrape; an unavailable database leaves the last value (readiness reports it)
-        await relay.backlog().then((n) => this.set(n), () => undefined);
+        await relay.backlog().then(
+          (n) => this.set(n),
+          () => undefined,
+        );
       },
     });
     this.messagesSent = new Counter({
@@ -71,7 +73,7 @@ export class Metrics {
         for (const [channel, n] of Object.entries(counts ?? {})) pending.set({ channel }, n);
       },
     });
-    if (dataSource.options.type === 'mysql' || dataSource.options.type === 'mariadb') this.poolGauges(dataSource, registers);
+    if (dataSource.options.type === 'mysql' || dataSource.options.type === 'mariadb') this.poolMetrics(dataSource, registers);
   }
 
   /** Express middleware: counts and times every response of the app, whatever answered it. */
@@ -95,20 +97,28 @@ export class Metrics {
     this.pendingCounter = counter;
   }
 
-  private poolGauges(dataSource: DataSource, registers: Registry[]): void {
-    const pool = () => (dataSource.driver as unknown as { pool?: Mysql2Pool }).pool;
-    const gauge = (name: string, help: string, read: (p: Mysql2Pool) => number | undefined) =>
-      new Gauge({
-        name,
-        help,
-        registers,
-        collect() {
-          const p = pool();
-          this.set(p ? (read(p) ?? 0) : 0);
-        },
-      });
-    gauge('db_pool_connections_total', 'MySQL pool connections open', (p) => p._allConnections?.length);
-    gauge('db_pool_connections_free', 'MySQL pool connections open and idle', (p) => p._freeConnections?.length);
-    gauge('db_pool_requests_queued', 'Requests waiting for a MySQL pool connection', (p) => p._connectionQueue?.length);
+  /**
+   * The mysql2 pool through its public API: its limit, and counters of its events. How many connections
+   * are open, idle or awaited right now is kept in private queues only, so no gauge shows it; a rising
+   * `db_pool_requests_queued_total` shows the pool running out.
+   */
+  private poolMetrics(dataSource: DataSource, registers: Registry[]): void {
+    const pool = (dataSource.driver as unknown as { pool?: Pool }).pool;
+    if (!pool) return; // replication (a pool cluster), or not connected
+    new Gauge({ name: 'db_pool_connections_max', help: 'Connections the MySQL pool may open (connectionLimit)', registers }).set(
+      Number(pool.config.connectionLimit),
+    );
+    const opened = new Counter({
+      name: 'db_pool_connections_opened_total',
+      help: 'Connections the MySQL pool opened since the service started',
+      registers,
+    });
+    const queued = new Counter({
+      name: 'db_pool_requests_queued_total',
+      help: 'Requests that waited for a MySQL pool connection because all were in use',
+      registers,
+    });
+    pool.on('connection', () => opened.inc());
+    pool.on('enqueue', () => queued.inc());
   }
 }

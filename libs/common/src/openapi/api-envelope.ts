@@ -35,7 +35,11 @@ export function ApiEnvelope(doc: EnvelopeDoc): MethodDecorator {
         required: ['timestamp', 'status', 'error', 'localizedError', 'path', 'extraData', 'data'],
         properties: {
           timestamp: { type: 'integer', format: 'int64', example: 1763800000000 },
-          status: { type: 'integer', description: '200 on success; otherwise the failure (see the examples and the other responses)', example: 200 },
+          status: {
+            type: 'integer',
+            description: '200 on success; otherwise the failure (see the examples and the other responses)',
+            example: 200,
+          },
           error: { type: 'string', nullable: true, example: null },
           localizedError: { type: 'string', nullable: true, example: null },
           path: { type: 'string', nullable: true, example: null },

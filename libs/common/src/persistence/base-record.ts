@@ -29,7 +29,12 @@ export abstract class BaseRecord {
   @Column({ type: 'bigint', transformer: epochMillis })
   lastModifiedTime: number;
 
-  @ApiProperty({ type: 'integer', nullable: true, example: null, description: 'Null while live; epoch milliseconds of the logical deletion' })
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    example: null,
+    description: 'Null while live; epoch milliseconds of the logical deletion',
+  })
   @Column({ type: 'bigint', default: 0, transformer: deleteTimeColumn })
   deleteTime: number | null;
 }

@@ -1,23 +1,28 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DataSourceOptions, MixedList } from 'typeorm';
-import { AppConfig } from '../config/app-config';
+import { DataSourceOptions, MigrationInterface } from 'typeorm';
+import { DatabaseConfig } from '../config/database.config';
 import { useLongTextType } from './columns';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
+
+/** An entity class (TypeORM reads its decorators). */
+export type EntityClass = new (...args: never[]) => object;
+/** A checked-in migration class. */
+export type MigrationClass = new () => MigrationInterface;
 
 export interface StorageParts {
   /** Service name: the SQLite file name. */
   name: string;
-  entities: MixedList<Function>;
+  entities: EntityClass[];
   /** Checked-in MySQL migrations (SQLite is created from the entities). */
-  migrations: MixedList<Function>;
+  migrations: MigrationClass[];
 }
 
 /**
  * MySQL/MariaDB via mysql2 when DB_URL is set (`mysql://` or `mariadb://`) (schema from migrations only), else embedded SQLite
  * (schema synchronised from the entities; files under SQLITE_DIR or `:memory:`).
  */
-export function dataSourceOptions(config: AppConfig, parts: StorageParts): DataSourceOptions {
+export function dataSourceOptions(config: DatabaseConfig, parts: StorageParts): DataSourceOptions {
   const common = { entities: parts.entities, namingStrategy: new SnakeNamingStrategy() };
   useLongTextType(config.dbUrl ? 'mysql' : 'sqlite');
   if (config.dbUrl) {

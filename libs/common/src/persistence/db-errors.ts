@@ -3,9 +3,22 @@ import { CannotExecuteNotConnectedError, CannotGetEntityManagerNotConnectedError
 /** Driver error codes, normalised across mysql2 and better-sqlite3. */
 const DUPLICATE_CODES = new Set(['ER_DUP_ENTRY', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'PROTOCOL_CONNECTION_LOST',
-  'ER_CON_COUNT_ERROR', 'ER_ACCESS_DENIED_ERROR', 'ER_LOCK_WAIT_TIMEOUT', 'ER_LOCK_DEADLOCK', 'ER_SERVER_SHUTDOWN',
-  'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_IOERR', 'SQLITE_FULL', 'SQLITE_CANTOPEN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'PROTOCOL_CONNECTION_LOST',
+  'ER_CON_COUNT_ERROR',
+  'ER_ACCESS_DENIED_ERROR',
+  'ER_LOCK_WAIT_TIMEOUT',
+  'ER_LOCK_DEADLOCK',
+  'ER_SERVER_SHUTDOWN',
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_IOERR',
+  'SQLITE_FULL',
+  'SQLITE_CANTOPEN',
 ]);
 /** TypeORM 1.x names all its errors `TypeORMError`: recognise the not-connected ones by class. */
 const NOT_CONNECTED = [CannotExecuteNotConnectedError, ConnectionIsNotSetError, CannotGetEntityManagerNotConnectedError];
@@ -24,6 +37,11 @@ export function isDuplicateKeyError(error: unknown): boolean {
 export function isStorageUnavailableError(error: unknown): boolean {
   const code = codeOf(error);
   if (code !== undefined && UNAVAILABLE_CODES.has(code)) return true;
-  if (/queue limit|Pool is closed|connect ETIMEDOUT|database connection is not open|Connection is not established/i.test(String((error as Error)?.message))) return true;
+  if (
+    /queue limit|Pool is closed|connect ETIMEDOUT|database connection is not open|Connection is not established/i.test(
+      String((error as Error)?.message),
+    )
+  )
+    return true;
   return NOT_CONNECTED.some((type) => error instanceof type);
 }

@@ -14,7 +14,10 @@ export function runMigrationsCli(service: string, dataSource: () => DataSource):
     const ds = await dataSource().initialize();
     try {
       const applied = await ds.runMigrations({ transaction: 'each' });
-      Logger.log(`${service}: ${applied.length} migration(s) applied: ${applied.map((m) => m.name).join(', ') || 'none pending'}`, 'Migrate');
+      Logger.log(
+        `${service}: ${applied.length} migration(s) applied: ${applied.map((m) => m.name).join(', ') || 'none pending'}`,
+        'Migrate',
+      );
     } finally {
       await ds.destroy();
     }

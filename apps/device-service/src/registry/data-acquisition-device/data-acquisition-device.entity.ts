@@ -1,6 +1,5 @@
-import { BaseRecord, Field } from '@app/common';
+import { BaseRecord, DEVICE_NUMBER_TEXT, Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { DEVICE_NUMBER_MESSAGE, DEVICE_NUMBER_PATTERN } from '../numbers';
 import { ProvisioningSecret, SecretHash } from '../provisioning-secret';
 
 /**
@@ -16,11 +15,8 @@ export class DataAcquisitionDevice extends BaseRecord {
   dataAcquisitionDeviceId: string;
 
   @Field.text({
-    max: 64,
+    ...DEVICE_NUMBER_TEXT,
     required: true,
-    key: true,
-    pattern: DEVICE_NUMBER_PATTERN,
-    patternMessage: DEVICE_NUMBER_MESSAGE,
     example: 'DAD-0001',
     description: 'Globally unique device number',
   })

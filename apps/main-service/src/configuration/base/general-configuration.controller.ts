@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { AppConfig, Operation } from '@app/common';
+import { MainServiceConfig, Operation } from '@app/common';
 import { Controller, Get, Req } from '@nestjs/common';
 import { ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -18,7 +18,7 @@ class CloudServiceInfo {
 @ApiTags('configuration / base')
 @Controller('main-api/v1/general/configuration/base')
 export class GeneralConfigurationController {
-  constructor(private readonly config: AppConfig) {}
+  constructor(private readonly config: MainServiceConfig) {}
 
   @Get('getClientIp')
   @Operation({

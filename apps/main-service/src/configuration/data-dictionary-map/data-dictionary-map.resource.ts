@@ -10,7 +10,10 @@ export const dataDictionaryMapResource = defineResource({
   idField: 'dataDictionaryMapId',
   filters: ['dataDictionaryTypeCode', 'dataDictionaryCode', 'key'],
   sortable: ['dataDictionaryTypeCode', 'dataDictionaryCode', 'key', 'sort'],
-  defaultSort: [['sort', 'ASC'], ['createdTime', 'ASC']],
+  defaultSort: [
+    ['sort', 'ASC'],
+    ['createdTime', 'ASC'],
+  ],
   uniqueKey: ['dataDictionaryTypeCode', 'dataDictionaryCode', 'key'],
   importList: 'sync',
 });

@@ -10,7 +10,10 @@ export const dataDictionaryTableResource = defineResource({
   idField: 'dataDictionaryTableId',
   filters: ['dataDictionaryTypeCode', 'dataDictionaryCode', 'row'],
   sortable: ['dataDictionaryTypeCode', 'dataDictionaryCode', 'row', 'sort'],
-  defaultSort: [['sort', 'ASC'], ['createdTime', 'ASC']],
+  defaultSort: [
+    ['sort', 'ASC'],
+    ['createdTime', 'ASC'],
+  ],
   uniqueKey: ['dataDictionaryTypeCode', 'dataDictionaryCode', 'row', 'key'],
   importList: 'sync',
 });

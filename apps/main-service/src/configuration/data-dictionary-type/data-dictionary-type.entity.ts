@@ -1,6 +1,6 @@
 import { Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { NamedSortedRecord } from '../shared/named-sorted';
+import { NamedSortedRecord } from '../fields/named-sorted';
 
 @Entity('configuration_data_dictionary_type')
 @Index('uk_data_dictionary_type_key', ['tenantId', 'dataDictionaryTypeCode', 'deleteTime'], { unique: true })

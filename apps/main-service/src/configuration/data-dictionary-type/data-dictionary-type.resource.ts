@@ -10,7 +10,10 @@ export const dataDictionaryTypeResource = defineResource({
   idField: 'dataDictionaryTypeId',
   filters: ['dataDictionaryTypeCode'],
   sortable: ['dataDictionaryTypeCode', 'sort'],
-  defaultSort: [['sort', 'ASC'], ['createdTime', 'ASC']],
+  defaultSort: [
+    ['sort', 'ASC'],
+    ['createdTime', 'ASC'],
+  ],
   uniqueKey: ['dataDictionaryTypeCode'],
   importList: 'sync',
   listCache: true,

@@ -1,6 +1,6 @@
 import { Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { NamedSortedRecord } from '../shared/named-sorted';
+import { NamedSortedRecord } from '../fields/named-sorted';
 
 @Entity('configuration_data_dictionary')
 @Index('uk_data_dictionary_key', ['tenantId', 'dataDictionaryTypeCode', 'dataDictionaryCode', 'deleteTime'], { unique: true })

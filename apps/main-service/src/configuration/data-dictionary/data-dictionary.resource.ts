@@ -10,7 +10,10 @@ export const dataDictionaryResource = defineResource({
   idField: 'dataDictionaryId',
   filters: ['dataDictionaryTypeCode', 'dataDictionaryCode'],
   sortable: ['dataDictionaryTypeCode', 'dataDictionaryCode', 'sort'],
-  defaultSort: [['sort', 'ASC'], ['createdTime', 'ASC']],
+  defaultSort: [
+    ['sort', 'ASC'],
+    ['createdTime', 'ASC'],
+  ],
   uniqueKey: ['dataDictionaryTypeCode', 'dataDictionaryCode'],
   importList: 'async',
   importTopic: 'configuration.data-dictionary.import',

@@ -44,8 +44,10 @@ class BoundedSink extends Writable {
   override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error) => void): void {
     this.size += chunk.length;
     this.total.bytes += chunk.length;
-    if (this.size > this.bounds.maxEntryBytes) return done(new ZipBoundError(`${this.path} inflates to more than ${mib(this.bounds.maxEntryBytes)}`));
-    if (this.total.bytes > this.bounds.maxTotalBytes) return done(new ZipBoundError(`its parts inflate to more than ${mib(this.bounds.maxTotalBytes)} together`));
+    if (this.size > this.bounds.maxEntryBytes)
+      return done(new ZipBoundError(`${this.path} inflates to more than ${mib(this.bounds.maxEntryBytes)}`));
+    if (this.total.bytes > this.bounds.maxTotalBytes)
+      return done(new ZipBoundError(`its parts inflate to more than ${mib(this.bounds.maxTotalBytes)} together`));
     this.chunks.push(chunk);
     done();
   }

@@ -1,5 +1,5 @@
-import { AppException, BodyStatus, requiredText } from '@app/common';
-import { KEY_MAX, LANGUAGE_MAX, LANGUAGE_PATTERN, NAMESPACE_MAX, NAMESPACE_PATTERN, VALUE_MAX } from './translation.dto';
+import { AppException, BodyStatus, LANGUAGE_TAG_MAX, LANGUAGE_TAG_PATTERN, requiredText } from '@app/common';
+import { KEY_MAX, NAMESPACE_MAX, NAMESPACE_PATTERN, VALUE_MAX } from './translation.entity';
 
 /** Bounds of one anonymous missing-key report (docs/decisions.md). */
 export const SAVE_MISSING_MAX_KEYS = 100;
@@ -16,13 +16,14 @@ export interface MissingReport {
 
 function queryText(raw: unknown, name: string, pattern: RegExp, max: number): string {
   const value = requiredText(raw, name);
-  if (value.length > max || !pattern.test(value) || value === 'cimode') throw AppException.validation(`Parameter '${name}' is not acceptable`);
+  if (value.length > max || !pattern.test(value) || value === 'cimode')
+    throw AppException.validation(`Parameter '${name}' is not acceptable`);
   return value;
 }
 
 /** Checks what i18next-http-backend's addPath sends: ?lng=&ns= and a flat {key: fallbackValue} map. */
 export function parseMissingReport(query: Record<string, unknown>, body: unknown): MissingReport {
-  const language = queryText(query.lng, 'lng', LANGUAGE_PATTERN, LANGUAGE_MAX);
+  const language = queryText(query.lng, 'lng', LANGUAGE_TAG_PATTERN, LANGUAGE_TAG_MAX);
   const namespace = queryText(query.ns, 'ns', NAMESPACE_PATTERN, NAMESPACE_MAX);
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     throw new AppException(BodyStatus.TYPE_MISMATCH, 'Body must be an object of key to fallback value');
@@ -31,7 +32,9 @@ export function parseMissingReport(query: Record<string, unknown>, body: unknown
   if (pairs.length > SAVE_MISSING_MAX_KEYS) throw AppException.validation(`At most ${SAVE_MISSING_MAX_KEYS} keys per report`);
   const entries = pairs.map(([key, value]) => {
     if (!key.trim() || key !== key.trim() || key.length > KEY_MAX || CONTROL.test(key))
-      throw AppException.validation(`Key '${key.slice(0, 40)}' must be 1 to ${KEY_MAX} characters without surrounding whitespace or control characters`);
+      throw AppException.validation(
+        `Key '${key.slice(0, 40)}' must be 1 to ${KEY_MAX} characters without surrounding whitespace or control characters`,
+      );
     if (typeof value !== 'string') throw new AppException(BodyStatus.TYPE_MISMATCH, `Value of '${key}' must be a string`);
     if (value.length > VALUE_MAX) throw AppException.validation(`Value of '${key}' must be at most ${VALUE_MAX} characters`);
     return { key, value };

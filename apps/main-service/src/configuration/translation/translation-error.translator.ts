@@ -1,4 +1,4 @@
-import { AppConfig, availableLanguages, CrudService, ErrorTranslator, TenantScope } from '@app/common';
+import { availableLanguages, CrudConfig, CrudService, ErrorTranslator, TenantScope } from '@app/common';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { Translation } from './translation.entity';
 import { translationResource } from './translation.resource';
@@ -38,7 +38,7 @@ export class TranslationErrorTranslator extends ErrorTranslator implements OnMod
 
   constructor(
     @Inject(translationResource.serviceToken) private readonly translations: CrudService<Translation>,
-    private readonly config: AppConfig,
+    private readonly config: CrudConfig,
   ) {
     super();
     live.add(this);

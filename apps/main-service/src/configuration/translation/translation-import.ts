@@ -18,7 +18,8 @@ const WORKBOOK = 'xl/workbook.xml';
 const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels';
 const SHARED_STRINGS = 'xl/sharedStrings.xml';
 const WORKSHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
-const EMPTY_SHARED_STRINGS = '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>';
+const EMPTY_SHARED_STRINGS =
+  '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>';
 
 const YIELD_EVERY_ROWS = 100;
 
@@ -36,11 +37,18 @@ export async function readTranslationWorkbook(file: Buffer | undefined): Promise
     throw AppException.validation(`first row must be the header ${HEADER.join(' | ')}`);
   const filled = data.filter((r) => r.cells.some((c) => c.trim() !== ''));
   if (!filled.length) throw AppException.validation('file contains no translation rows');
-  const rows = filled.map(({ cells }) => ({ language: cells[0].trim(), namespace: cells[1].trim(), key: cells[2].trim(), value: cells[3] === '' ? undefined : cells[3] }));
+  const rows = filled.map(({ cells }) => ({
+    language: cells[0].trim(),
+    namespace: cells[1].trim(),
+    key: cells[2].trim(),
+    value: cells[3] === '' ? undefined : cells[3],
+  }));
   const { valid, errors } = await validateRows(TranslationSave, rows);
   if (errors.length) {
     // the sheet's row number replaces the batch position ("[1].key") of every message of the row
-    const report = errors.slice(0, 50).map((e) => `row ${filled[e.index].number}: ${e.error.split(`[${e.index}].`).join('').split(`[${e.index}]`).join('')}`);
+    const report = errors
+      .slice(0, 50)
+      .map((e) => `row ${filled[e.index].number}: ${e.error.split(`[${e.index}].`).join('').split(`[${e.index}]`).join('')}`);
     throw AppException.validation(report.join('; '));
   }
   return valid.map((v) => v.row);
@@ -54,7 +62,11 @@ export async function readTranslationWorkbook(file: Buffer | undefined): Promise
 async function readFirstSheet(file: Buffer): Promise<SheetRow[]> {
   let parts: Map<string, Buffer>;
   try {
-    parts = await inflateEntries(file, (path) => path === WORKBOOK || path === WORKBOOK_RELS || path === SHARED_STRINGS || WORKSHEET.test(path), XLSX_BOUNDS);
+    parts = await inflateEntries(
+      file,
+      (path) => path === WORKBOOK || path === WORKBOOK_RELS || path === SHARED_STRINGS || WORKSHEET.test(path),
+      XLSX_BOUNDS,
+    );
   } catch (error) {
     if (error instanceof ZipBoundError) throw AppException.validation(`file is too large once unpacked: ${error.message}`);
     if (error instanceof UnreadableZipError) throw AppException.validation('file is not a readable XLSX workbook');
@@ -65,11 +77,18 @@ async function readFirstSheet(file: Buffer): Promise<SheetRow[]> {
   if (!sheets.length) throw AppException.validation('file has no worksheet');
 
   const repacked = new JSZip();
-  for (const path of [WORKBOOK_RELS, WORKBOOK, SHARED_STRINGS, ...sheets]) repacked.file(path, parts.get(path) ?? EMPTY_SHARED_STRINGS, { compression: 'STORE' });
+  for (const path of [WORKBOOK_RELS, WORKBOOK, SHARED_STRINGS, ...sheets])
+    repacked.file(path, parts.get(path) ?? EMPTY_SHARED_STRINGS, { compression: 'STORE' });
   parts.clear();
   const archive = await repacked.generateAsync({ type: 'nodebuffer', compression: 'STORE' });
 
-  const reader = new excelStream.xlsx.WorkbookReader(yieldingStream(archive), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+  const reader = new excelStream.xlsx.WorkbookReader(yieldingStream(archive), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
   const rows: SheetRow[] = [];
   try {
     for await (const sheet of reader) {

@@ -1,4 +1,14 @@
-import { AppConfig, CrudController, Operation, ResourceController, TenantScope, WithExtra } from '@app/common';
+import {
+  CrudConfig,
+  CrudController,
+  LANGUAGE_TAG_MAX,
+  LANGUAGE_TAG_PATTERN,
+  MainServiceConfig,
+  Operation,
+  ResourceController,
+  TenantScope,
+  WithExtra,
+} from '@app/common';
 import { Body, Inject, NotFoundException, Post, Query, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiQuery } from '@nestjs/swagger';
@@ -6,7 +16,7 @@ import { ThrottlerGuard } from '@nestjs/throttler';
 import { ErrorTextsRefreshInterceptor } from './error-texts-refresh.interceptor';
 import { parseMissingReport } from './save-missing';
 import { readTranslationWorkbook } from './translation-import';
-import { LANGUAGE_MAX, LANGUAGE_PATTERN, NAMESPACE_MAX, NAMESPACE_PATTERN } from './translation.dto';
+import { NAMESPACE_MAX, NAMESPACE_PATTERN } from './translation.entity';
 import { translationResource as resource } from './translation.resource';
 
 const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -14,7 +24,8 @@ const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 @ResourceController(resource)
 @UseInterceptors(ErrorTextsRefreshInterceptor)
 export class TranslationController extends CrudController(resource) {
-  @Inject(AppConfig) private readonly config: AppConfig;
+  @Inject(MainServiceConfig) private readonly config: MainServiceConfig;
+  @Inject(CrudConfig) private readonly crudConfig: CrudConfig;
 
   @Post('importList')
   @Operation({
@@ -53,8 +64,8 @@ export class TranslationController extends CrudController(resource) {
     name: 'lng',
     required: true,
     type: String,
-    pattern: LANGUAGE_PATTERN.source,
-    maxLength: LANGUAGE_MAX,
+    pattern: LANGUAGE_TAG_PATTERN.source,
+    maxLength: LANGUAGE_TAG_MAX,
     example: 'en-US',
     description: 'BCP 47 language tag',
   })
@@ -79,7 +90,7 @@ export class TranslationController extends CrudController(resource) {
       draft: true,
     }));
     // anonymous reports land in the default tenant, as drafts an operator reviews
-    const scope = TenantScope.system('saveMissing reports of missing i18n keys', this.config.defaultTenantId, 'saveMissing');
+    const scope = TenantScope.system('saveMissing reports of missing i18n keys', this.crudConfig.defaultTenantId, 'saveMissing');
     let created = 0;
     for (const row of rows) if (await this.crud.writer.insertIfAbsent(scope, row)) created++;
     return new WithExtra(true, { created });

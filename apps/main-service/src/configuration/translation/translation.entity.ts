@@ -1,10 +1,8 @@
-import { BaseRecord, Field } from '@app/common';
+import { BaseRecord, Field, LANGUAGE_TAG_MAX } from '@app/common';
 import { Entity, Index } from 'typeorm';
 
-export const LANGUAGE_PATTERN = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
 /** i18next namespaces may be paths or scoped names (`admin/users`, `@org/pkg`); no segment starts with a dot (no `..`). */
 export const NAMESPACE_PATTERN = /^[A-Za-z0-9_@-][A-Za-z0-9_.@-]*(\/[A-Za-z0-9_@-][A-Za-z0-9_.@-]*)*$/;
-export const LANGUAGE_MAX = 35;
 export const NAMESPACE_MAX = 64;
 export const KEY_MAX = 255;
 export const VALUE_MAX = 10000;
@@ -16,15 +14,7 @@ export class Translation extends BaseRecord {
   @Field.id()
   translationId: string;
 
-  @Field.text({
-    max: LANGUAGE_MAX,
-    required: true,
-    key: true,
-    pattern: LANGUAGE_PATTERN,
-    patternMessage: '$property must be a BCP 47 language tag such as en-US',
-    example: 'en-US',
-    description: 'BCP 47 language tag',
-  })
+  @Field.text({ max: LANGUAGE_TAG_MAX, required: true, key: true, format: 'bcp47', example: 'en-US', description: 'BCP 47 language tag' })
   language: string;
 
   @Field.text({

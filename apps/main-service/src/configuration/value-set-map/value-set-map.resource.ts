@@ -10,7 +10,10 @@ export const valueSetMapResource = defineResource({
   idField: 'valueSetMapId',
   filters: ['valueSetTypeCode', 'key'],
   sortable: ['valueSetTypeCode', 'key', 'sort'],
-  defaultSort: [['sort', 'ASC'], ['createdTime', 'ASC']],
+  defaultSort: [
+    ['sort', 'ASC'],
+    ['createdTime', 'ASC'],
+  ],
   uniqueKey: ['valueSetTypeCode', 'key'],
   importList: 'sync',
 });

@@ -1,6 +1,6 @@
 import { Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { NamedSortedRecord } from '../shared/named-sorted';
+import { NamedSortedRecord } from '../fields/named-sorted';
 
 @Entity('configuration_value_set_table')
 @Index('uk_value_set_table_key', ['tenantId', 'valueSetTypeCode', 'row', 'key', 'deleteTime'], { unique: true })

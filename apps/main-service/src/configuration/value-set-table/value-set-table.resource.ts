@@ -10,7 +10,10 @@ export const valueSetTableResource = defineResource({
   idField: 'valueSetTableId',
   filters: ['valueSetTypeCode', 'row'],
   sortable: ['valueSetTypeCode', 'row', 'sort'],
-  defaultSort: [['sort', 'ASC'], ['createdTime', 'ASC']],
+  defaultSort: [
+    ['sort', 'ASC'],
+    ['createdTime', 'ASC'],
+  ],
   uniqueKey: ['valueSetTypeCode', 'row', 'key'],
   importList: 'sync',
 });

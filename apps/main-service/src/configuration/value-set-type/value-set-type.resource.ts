@@ -10,7 +10,10 @@ export const valueSetTypeResource = defineResource({
   idField: 'valueSetTypeId',
   filters: ['valueSetTypeCode'],
   sortable: ['valueSetTypeCode', 'sort'],
-  defaultSort: [['sort', 'ASC'], ['createdTime', 'ASC']],
+  defaultSort: [
+    ['sort', 'ASC'],
+    ['createdTime', 'ASC'],
+  ],
   uniqueKey: ['valueSetTypeCode'],
   importList: 'sync',
 });

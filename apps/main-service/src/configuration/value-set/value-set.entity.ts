@@ -1,6 +1,6 @@
 import { Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { NamedSortedRecord } from '../shared/named-sorted';
+import { NamedSortedRecord } from '../fields/named-sorted';
 
 @Entity('configuration_value_set')
 @Index('uk_value_set_key', ['tenantId', 'valueSetTypeCode', 'value', 'deleteTime'], { unique: true })

@@ -10,7 +10,10 @@ export const valueSetResource = defineResource({
   idField: 'valueSetId',
   filters: ['valueSetTypeCode', 'value'],
   sortable: ['valueSetTypeCode', 'value', 'sort'],
-  defaultSort: [['sort', 'ASC'], ['createdTime', 'ASC']],
+  defaultSort: [
+    ['sort', 'ASC'],
+    ['createdTime', 'ASC'],
+  ],
   uniqueKey: ['valueSetTypeCode', 'value'],
   importList: 'sync',
 });

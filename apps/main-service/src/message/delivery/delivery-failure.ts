@@ -1,4 +1,4 @@
-import { MESSAGE_MAX } from '../../shared/values';
+import { MESSAGE_MAX } from '../../fields/text-limits';
 
 /**
  * Why an attempt failed. `permanent`: trying again cannot help until someone changes the data (no

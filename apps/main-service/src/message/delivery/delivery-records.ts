@@ -1,14 +1,14 @@
-import { LIVE } from '@app/common';
+import { LiveRecordTable, TenantFilter, TenantScope } from '@app/common';
 import { Injectable } from '@nestjs/common';
-import { DataSource, SelectQueryBuilder } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { Email } from '../email/email.entity';
 import { EmailConfig } from '../email-config/email-config.entity';
 import { EmailTemplate } from '../email-template/email-template.entity';
 import { Sms } from '../sms/sms.entity';
 import { SmsConfig } from '../sms-config/sms-config.entity';
 import { SmsTemplate } from '../sms-template/sms-template.entity';
-import { CHANNEL_TABLES } from './delivery-claims';
 import { DeliveryFailure } from './delivery-failure';
+import { MessageRecord, messageTables } from './delivery-tables';
 import { DeliveryChannel } from './message-delivery.entity';
 
 /** A configuration with its write-only secret, read on purpose (the column is never selected otherwise). */
@@ -31,62 +31,80 @@ export interface AttemptOutcome {
  */
 @Injectable()
 export class DeliveryRecords {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly messages: Record<DeliveryChannel, LiveRecordTable<MessageRecord>>;
+  private readonly emails: LiveRecordTable<Email>;
+  private readonly smses: LiveRecordTable<Sms>;
+  private readonly emailTemplates: LiveRecordTable<EmailTemplate>;
+  private readonly smsTemplates: LiveRecordTable<SmsTemplate>;
+  private readonly emailConfigs: LiveRecordTable<EmailConfig>;
+  private readonly smsConfigs: LiveRecordTable<SmsConfig>;
+
+  constructor(dataSource: DataSource) {
+    this.messages = messageTables(dataSource);
+    this.emails = this.messages.email as LiveRecordTable<Email>;
+    this.smses = this.messages.sms as LiveRecordTable<Sms>;
+    this.emailTemplates = new LiveRecordTable(EmailTemplate, 'emailTemplateId', dataSource);
+    this.smsTemplates = new LiveRecordTable(SmsTemplate, 'smsTemplateId', dataSource);
+    this.emailConfigs = new LiveRecordTable(EmailConfig, 'emailConfigId', dataSource);
+    this.smsConfigs = new LiveRecordTable(SmsConfig, 'smsConfigId', dataSource);
+  }
 
   /** The live message if it is still PENDING (an operator may have changed or deleted it meanwhile). */
-  async pendingEmail(tenantId: string, emailId: string): Promise<Email | null> {
-    return this.dataSource.getRepository(Email).findOne({ where: { tenantId, emailId, deleteTime: LIVE, status: 'PENDING' } });
+  pendingEmail(scope: TenantScope, emailId: string): Promise<Email | null> {
+    return this.emails.findOne(scope, { emailId, status: 'PENDING' });
   }
 
-  async pendingSms(tenantId: string, smsId: string): Promise<Sms | null> {
-    return this.dataSource.getRepository(Sms).findOne({ where: { tenantId, smsId, deleteTime: LIVE, status: 'PENDING' } });
+  pendingSms(scope: TenantScope, smsId: string): Promise<Sms | null> {
+    return this.smses.findOne(scope, { smsId, status: 'PENDING' });
   }
 
-  async emailTemplate(tenantId: string, emailTemplateId: string): Promise<EmailTemplate | null> {
-    return this.dataSource.getRepository(EmailTemplate).findOne({ where: { tenantId, emailTemplateId, deleteTime: LIVE } });
+  emailTemplate(scope: TenantScope, emailTemplateId: string): Promise<EmailTemplate | null> {
+    return this.emailTemplates.findOne(scope, { emailTemplateId });
   }
 
-  async smsTemplate(tenantId: string, smsTemplateId: string): Promise<SmsTemplate | null> {
-    return this.dataSource.getRepository(SmsTemplate).findOne({ where: { tenantId, smsTemplateId, deleteTime: LIVE } });
+  smsTemplate(scope: TenantScope, smsTemplateId: string): Promise<SmsTemplate | null> {
+    return this.smsTemplates.findOne(scope, { smsTemplateId });
   }
 
-  async emailConfig(tenantId: string, emailConfigId: string | null): Promise<EmailConfigWithPassword> {
-    const query = this.dataSource.getRepository(EmailConfig).createQueryBuilder('c').addSelect('c.password');
-    return (await this.senderConfig('e-mail', query, tenantId, emailConfigId, 'emailConfigId')) as EmailConfigWithPassword;
+  async emailConfig(scope: TenantScope, emailConfigId: string | null): Promise<EmailConfigWithPassword> {
+    return (await this.senderConfig('e-mail', this.emailConfigs, 'password', scope, emailConfigId)) as EmailConfigWithPassword;
   }
 
-  async smsConfig(tenantId: string, smsConfigId: string | null): Promise<SmsConfigWithSecret> {
-    const query = this.dataSource.getRepository(SmsConfig).createQueryBuilder('c').addSelect('c.accessKeySecret');
-    return (await this.senderConfig('SMS', query, tenantId, smsConfigId, 'smsConfigId')) as SmsConfigWithSecret;
+  async smsConfig(scope: TenantScope, smsConfigId: string | null): Promise<SmsConfigWithSecret> {
+    return (await this.senderConfig('SMS', this.smsConfigs, 'accessKeySecret', scope, smsConfigId)) as SmsConfigWithSecret;
   }
 
-  /** Records an attempt's outcome on a message that is still live and PENDING; false when it no longer is. */
-  async recordAttempt(channel: DeliveryChannel, tenantId: string, messageId: string, outcome: AttemptOutcome): Promise<boolean> {
-    const { entity, idField } = CHANNEL_TABLES[channel];
-    const result = await this.dataSource
-      .createQueryBuilder()
-      .update(entity)
-      .set({ ...outcome, revision: () => 'revision + 1', lastModifiedTime: Date.now() })
-      .where({ tenantId, [idField]: messageId, deleteTime: LIVE, status: 'PENDING' })
-      .execute();
-    return (result.affected ?? 0) > 0;
+  /**
+   * Records an attempt's outcome on a message that is still live and PENDING; false when it no longer is.
+   * Revision and lastModifiedTime move; lastModifiedUsername stays (see deliveryScope).
+   */
+  async recordAttempt(channel: DeliveryChannel, scope: TenantScope, messageId: string, outcome: AttemptOutcome): Promise<boolean> {
+    const table = this.messages[channel];
+    const changes = { ...outcome, revision: () => 'revision + 1', lastModifiedTime: Date.now() };
+    const filter = { [table.idField]: messageId, status: 'PENDING' } as TenantFilter<MessageRecord>;
+    return (await table.updateColumns(scope, filter, changes as never)) > 0;
   }
 
-  private async senderConfig<T extends { enabled: boolean }>(
+  /** The named configuration, or the tenant's only enabled one; with its write-only `secret` column. */
+  private async senderConfig<T extends EmailConfig | SmsConfig>(
     kind: string,
-    query: SelectQueryBuilder<T>,
-    tenantId: string,
+    table: LiveRecordTable<T>,
+    secret: string,
+    scope: TenantScope,
     id: string | null,
-    idField: string,
   ): Promise<T> {
-    query.where({ tenantId, deleteTime: LIVE });
+    const { idField } = table;
+    const query = (filter: TenantFilter<T>) => table.select(scope, filter, 'c').addSelect(`c.${secret}`);
     if (id) {
-      const named = await query.andWhere({ [idField]: id }).getOne();
+      const named = await query({ [idField]: id } as TenantFilter<T>).getOne();
       if (!named) throw new DeliveryFailure(`${kind} configuration ${id} not found`, true);
       if (!named.enabled) throw new DeliveryFailure(`${kind} configuration ${id} is disabled`, true);
       return named;
     }
-    const enabled = await query.andWhere({ enabled: true }).orderBy('c.createdTime', 'ASC').limit(2).getMany();
+    const enabled = await query({ enabled: true } as TenantFilter<T>)
+      .orderBy('c.createdTime', 'ASC')
+      .limit(2)
+      .getMany();
     if (!enabled.length) throw new DeliveryFailure(`no enabled ${kind} configuration`, true);
     if (enabled.length > 1) throw new DeliveryFailure(`several enabled ${kind} configurations: set ${idField}`, true);
     return enabled[0];

@@ -1,4 +1,4 @@
-import { AppConfig, DeliveryOutcome, Metrics } from '@app/common';
+import { DeliveryOutcome, MainServiceConfig, Metrics } from '@app/common';
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -37,7 +37,7 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
   private stopped = false;
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly config: MainServiceConfig,
     private readonly metrics: Metrics,
     private readonly claims: DeliveryClaims,
     private readonly records: DeliveryRecords,
@@ -129,7 +129,7 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
       // the database failed us (or a bug): the claim expires and the message is tried again later
       const { name, code } = error as Error & { code?: unknown };
       this.logger.warn(
-        `delivering ${target.channel} ${target.tenantId}/${target.messageId} failed: ${name}${typeof code === 'string' ? ` ${code}` : ''}`,
+        `delivering ${target.channel} ${target.scope.tenantId}/${target.messageId} failed: ${name}${typeof code === 'string' ? ` ${code}` : ''}`,
       );
     }
   }
@@ -137,12 +137,12 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
   private async failed(target: DeliveryTarget, retryCount: number, error: unknown): Promise<void> {
     const failure = error instanceof DeliveryFailure ? error : new DeliveryFailure('internal error');
     if (!(error instanceof DeliveryFailure))
-      this.logger.warn(`${target.channel} ${target.tenantId}/${target.messageId}: ${(error as Error).name}`);
+      this.logger.warn(`${target.channel} ${target.scope.tenantId}/${target.messageId}: ${(error as Error).name}`);
     if (failure.permanent || retryCount >= this.config.dispatchMaxRetries) {
       return this.record(target, 'failed', { status: 'FAILED', retryCount, errorMessage: failure.message });
     }
     const delay = Math.min(BACKOFF_CAP_MS, this.config.dispatchRetryBaseMs * 2 ** (retryCount - 1));
-    await this.records.recordAttempt(target.channel, target.tenantId, target.messageId, {
+    await this.records.recordAttempt(target.channel, target.scope, target.messageId, {
       status: 'PENDING',
       retryCount,
       errorMessage: failure.message,
@@ -157,21 +157,21 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
    * connection a transaction of this worker would take in the statements of the others running meanwhile.)
    */
   private async record(target: DeliveryTarget, outcome: DeliveryOutcome, values: AttemptOutcome): Promise<void> {
-    await this.records.recordAttempt(target.channel, target.tenantId, target.messageId, values);
+    await this.records.recordAttempt(target.channel, target.scope, target.messageId, values);
     await this.claims.finish(target, this.holder);
     this.metrics.messageAttempted(target.channel, outcome);
   }
 
   /** Loads what an e-mail needs; `send` then makes the one attempt. */
-  private async sendEmail({ tenantId, messageId }: DeliveryTarget): Promise<Attempt | undefined> {
-    const record = await this.records.pendingEmail(tenantId, messageId);
+  private async sendEmail({ scope, messageId }: DeliveryTarget): Promise<Attempt | undefined> {
+    const record = await this.records.pendingEmail(scope, messageId);
     if (!record) return undefined;
     return {
       retryCount: record.retryCount,
       send: async () => {
-        const template = record.emailTemplateId ? await this.records.emailTemplate(tenantId, record.emailTemplateId) : null;
+        const template = record.emailTemplateId ? await this.records.emailTemplate(scope, record.emailTemplateId) : null;
         const email = renderEmail(record, template);
-        const config = await this.records.emailConfig(tenantId, record.emailConfigId);
+        const config = await this.records.emailConfig(scope, record.emailConfigId);
         await this.emailSender.send(config, record, email);
         return undefined;
       },
@@ -179,16 +179,16 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
   }
 
   /** Loads what an SMS needs; `send` takes one package unit per number, gives them back if the provider fails. */
-  private async sendSms({ tenantId, messageId }: DeliveryTarget): Promise<Attempt | undefined> {
-    const record = await this.records.pendingSms(tenantId, messageId);
+  private async sendSms({ scope, messageId }: DeliveryTarget): Promise<Attempt | undefined> {
+    const record = await this.records.pendingSms(scope, messageId);
     if (!record) return undefined;
     return {
       retryCount: record.retryCount,
       send: async () => {
-        const template = record.smsTemplateId ? await this.records.smsTemplate(tenantId, record.smsTemplateId) : null;
+        const template = record.smsTemplateId ? await this.records.smsTemplate(scope, record.smsTemplateId) : null;
         if (!record.content && !template) throw new DeliveryFailure(`SMS template ${record.smsTemplateId ?? '(none)'} not found`, true);
         const params = parseParams(record.params);
-        const config = await this.records.smsConfig(tenantId, record.smsConfigId);
+        const config = await this.records.smsConfig(scope, record.smsConfigId);
         this.smsSender.checkUsable(config);
         const request = {
           phoneNumbers: record.phoneNumbers,
@@ -197,11 +197,11 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
           templateCode: template?.providerTemplateCode ?? null,
           params,
         };
-        const taken = await this.units.take(tenantId, record.phoneNumbers.length);
+        const taken = await this.units.take(scope, record.phoneNumbers.length);
         try {
           return await this.smsSender.send(config, request);
         } catch (error) {
-          await this.units.giveBack(tenantId, taken);
+          await this.units.giveBack(scope, taken);
           throw error;
         }
       },

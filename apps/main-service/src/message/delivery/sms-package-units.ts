@@ -1,6 +1,6 @@
-import { LIVE } from '@app/common';
+import { LiveRecordTable, TenantScope } from '@app/common';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, IsNull, MoreThan, MoreThanOrEqual, Or, Raw } from 'typeorm';
 import { SmsPackage } from '../sms-package/sms-package.entity';
 import { DeliveryFailure } from './delivery-failure';
 
@@ -20,25 +20,29 @@ const MAX_ROUNDS = 20;
  */
 @Injectable()
 export class SmsPackageUnits {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly packages: LiveRecordTable<SmsPackage>;
+
+  constructor(dataSource: DataSource) {
+    this.packages = new LiveRecordTable(SmsPackage, 'smsPackageId', dataSource);
+  }
 
   /** Takes `units` units, possibly from several packages; none taken and a permanent failure when too few are left. */
-  async take(tenantId: string, units: number): Promise<TakenUnits[]> {
+  async take(scope: TenantScope, units: number): Promise<TakenUnits[]> {
     const taken: TakenUnits[] = [];
     let remaining = units;
     for (let round = 0; remaining > 0; round++) {
       if (round >= MAX_ROUNDS) {
-        await this.giveBack(tenantId, taken);
+        await this.giveBack(scope, taken);
         throw new DeliveryFailure('SMS packages busy');
       }
-      const usable = await this.usable(tenantId);
+      const usable = await this.usable(scope);
       if (usable.reduce((sum, p) => sum + p.totalCount - p.usedCount, 0) < remaining) {
-        await this.giveBack(tenantId, taken);
+        await this.giveBack(scope, taken);
         throw new DeliveryFailure('no SMS package', true);
       }
       const pkg = usable[0];
       const n = Math.min(remaining, pkg.totalCount - pkg.usedCount);
-      if (await this.takeFrom(tenantId, pkg.smsPackageId, n)) {
+      if (await this.takeFrom(scope, pkg.smsPackageId, n)) {
         taken.push({ smsPackageId: pkg.smsPackageId, units: n });
         remaining -= n;
       }
@@ -47,29 +51,21 @@ export class SmsPackageUnits {
   }
 
   /** Returns units of a send that failed (an EXHAUSTED package they make usable again is ACTIVE again). */
-  async giveBack(tenantId: string, taken: TakenUnits[]): Promise<void> {
+  async giveBack(scope: TenantScope, taken: TakenUnits[]): Promise<void> {
     for (const { smsPackageId, units } of taken) {
-      await this.dataSource
-        .createQueryBuilder()
-        .update(SmsPackage)
-        .set({
-          usedCount: () => `used_count - ${Number(units)}`,
-          status: () => `CASE WHEN status = 'EXHAUSTED' THEN 'ACTIVE' ELSE status END`,
-          revision: () => 'revision + 1',
-          lastModifiedTime: Date.now(),
-        })
-        .where({ tenantId, smsPackageId, deleteTime: LIVE })
-        .andWhere('used_count >= :units', { units })
-        .execute();
+      await this.packages.updateColumns(scope, { smsPackageId, usedCount: MoreThanOrEqual(units) }, {
+        usedCount: () => `used_count - ${Number(units)}`,
+        status: () => `CASE WHEN status = 'EXHAUSTED' THEN 'ACTIVE' ELSE status END`,
+        revision: () => 'revision + 1',
+        lastModifiedTime: Date.now(),
+      } as never);
     }
   }
 
-  private async usable(tenantId: string): Promise<SmsPackage[]> {
+  private async usable(scope: TenantScope): Promise<SmsPackage[]> {
     const now = Date.now();
-    const packages = await this.dataSource
-      .getRepository(SmsPackage)
-      .createQueryBuilder('p')
-      .where({ tenantId, deleteTime: LIVE, status: 'ACTIVE' })
+    const packages = await this.packages
+      .select(scope, { status: 'ACTIVE' }, 'p')
       .andWhere('(p.expireTime IS NULL OR p.expireTime > :now)', { now })
       .andWhere('p.usedCount < p.totalCount')
       .getMany();
@@ -78,29 +74,25 @@ export class SmsPackageUnits {
   }
 
   /** One atomic step: `n` units of one package if it still has them; EXHAUSTED once that used it up. */
-  private async takeFrom(tenantId: string, smsPackageId: string, n: number): Promise<boolean> {
+  private async takeFrom(scope: TenantScope, smsPackageId: string, n: number): Promise<boolean> {
     const now = Date.now();
-    const result = await this.dataSource
-      .createQueryBuilder()
-      .update(SmsPackage)
-      .set({
-        usedCount: () => `used_count + ${Number(n)}`,
-        revision: () => 'revision + 1',
-        lastModifiedTime: now,
-      })
-      .where({ tenantId, smsPackageId, deleteTime: LIVE, status: 'ACTIVE' })
-      .andWhere('total_count - used_count >= :n', { n })
-      .andWhere('(expire_time IS NULL OR expire_time > :now)', { now })
-      .execute();
-    if (!result.affected) return false;
+    const taken = await this.packages.updateColumns(
+      scope,
+      {
+        smsPackageId,
+        status: 'ACTIVE',
+        usedCount: Raw((used) => `total_count - ${used} >= :n`, { n }),
+        expireTime: Or(IsNull(), MoreThan(now)),
+      },
+      { usedCount: () => `used_count + ${Number(n)}`, revision: () => 'revision + 1', lastModifiedTime: now } as never,
+    );
+    if (!taken) return false;
     // a second statement: MySQL's SET sees the already incremented used_count, SQLite's the old one
-    await this.dataSource
-      .createQueryBuilder()
-      .update(SmsPackage)
-      .set({ status: 'EXHAUSTED' })
-      .where({ tenantId, smsPackageId, deleteTime: LIVE, status: 'ACTIVE' })
-      .andWhere('used_count >= total_count')
-      .execute();
+    await this.packages.updateColumns(
+      scope,
+      { smsPackageId, status: 'ACTIVE', usedCount: Raw((used) => `${used} >= total_count`) },
+      { status: 'EXHAUSTED' },
+    );
     return true;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
-import { CODE_MAX } from '../shared/message-values';
+import { CODE_MAX } from '../fields/message-values';
 import { DeliveryFailure, failureText } from './delivery-failure';
 import { SmsConfigWithSecret } from './delivery-records';
 import { TemplateParams } from './render-template';

@@ -1,8 +1,8 @@
 import { Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { Name } from '../../shared/fields';
-import { ConfigRecord } from '../shared/message-fields';
-import { EMAIL_MAX, HOST_MAX, SECRET_MAX } from '../shared/message-values';
+import { Name } from '../../fields/text-fields';
+import { ConfigRecord } from '../fields/message-fields';
+import { EMAIL_MAX, HOST_MAX, SECRET_MAX } from '../fields/message-values';
 
 /** An SMTP sender. Indexes: each exact filter, then createdTime, after (tenant, live): filter + default sort is one range scan. */
 @Entity('message_email_config')

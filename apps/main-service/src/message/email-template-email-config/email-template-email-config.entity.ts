@@ -1,6 +1,6 @@
 import { Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { LinkRecord, RecordId } from '../shared/message-fields';
+import { LinkRecord, RecordId } from '../fields/message-fields';
 
 /** Links e-mail templates to their e-mail configurations: one live link per pair. Indexes: each exact filter, then createdTime, after (tenant, live). */
 @Entity('message_email_template_email_config')

@@ -1,5 +1,5 @@
 import { defineResource } from '@app/common';
-import { linkOptions, messageRoute } from '../shared/message-resource';
+import { linkOptions, messageRoute } from '../resource-options';
 import { EmailTemplateEmailConfig } from './email-template-email-config.entity';
 
 export const emailTemplateEmailConfigResource = defineResource({

@@ -1,7 +1,7 @@
-import { Field } from '@app/common';
+import { Field, LANGUAGE_TAG_MAX } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { TemplateRecord } from '../shared/message-fields';
-import { CONTENT_MAX, CONTENT_TYPES, LANGUAGE_MAX, SUBJECT_MAX } from '../shared/message-values';
+import { TemplateRecord } from '../fields/message-fields';
+import { CONTENT_MAX, CONTENT_TYPES, SUBJECT_MAX } from '../fields/message-values';
 
 /** An e-mail template; code unique per tenant among live records. Indexes: each exact filter, then createdTime, after (tenant, live). */
 @Entity('message_email_template')
@@ -24,6 +24,6 @@ export class EmailTemplate extends TemplateRecord {
   @Field.oneOf(CONTENT_TYPES, { required: true, example: 'html', description: 'How the body is sent' })
   contentType: string;
 
-  @Field.text({ max: LANGUAGE_MAX, key: true, format: 'bcp47', example: 'en', description: 'Language of the template (BCP 47)' })
+  @Field.text({ max: LANGUAGE_TAG_MAX, key: true, format: 'bcp47', example: 'en', description: 'Language of the template (BCP 47)' })
   language: string | null;
 }

@@ -1,5 +1,5 @@
 import { defineResource } from '@app/common';
-import { messageRoute, NEWEST_FIRST } from '../shared/message-resource';
+import { messageRoute, NEWEST_FIRST } from '../resource-options';
 import { EmailTemplate } from './email-template.entity';
 
 export const emailTemplateResource = defineResource({

@@ -1,8 +1,8 @@
 import { Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { ErrorText } from '../../shared/fields';
-import { BusinessRecord, Count, RecordId, State } from '../shared/message-fields';
-import { CONTENT_MAX, EMAIL_MAX, EMAIL_RECIPIENTS_MAX, SEND_STATUS_DEFAULT, SEND_STATUSES, SUBJECT_MAX } from '../shared/message-values';
+import { ErrorText } from '../../fields/text-fields';
+import { BusinessRecord, Count, RecordId, State } from '../fields/message-fields';
+import { CONTENT_MAX, EMAIL_MAX, EMAIL_RECIPIENTS_MAX, SEND_STATUS_DEFAULT, SEND_STATUSES, SUBJECT_MAX } from '../fields/message-values';
 
 const Addresses = (o: { required?: boolean; example: string[]; description: string }) =>
   Field.textList({

@@ -1,5 +1,5 @@
 import { defineResource } from '@app/common';
-import { messageRoute } from '../shared/message-resource';
+import { messageRoute } from '../resource-options';
 import { Email } from './email.entity';
 
 export const emailResource = defineResource({

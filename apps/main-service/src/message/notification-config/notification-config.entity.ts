@@ -1,7 +1,7 @@
 import { Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { ConfigRecord } from '../shared/message-fields';
-import { NOTIFICATION_CHANNELS } from '../shared/message-values';
+import { ConfigRecord } from '../fields/message-fields';
+import { NOTIFICATION_CHANNELS } from '../fields/message-values';
 
 /** A delivery channel of notifications. Indexes: each exact filter, then createdTime, after (tenant, live). */
 @Entity('message_notification_config')

@@ -1,5 +1,5 @@
 import { defineResource } from '@app/common';
-import { linkOptions, messageRoute } from '../shared/message-resource';
+import { linkOptions, messageRoute } from '../resource-options';
 import { NotificationTemplateNotificationConfig } from './notification-template-notification-config.entity';
 
 export const notificationTemplateNotificationConfigResource = defineResource({

@@ -1,7 +1,7 @@
 import { Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { TemplateRecord } from '../shared/message-fields';
-import { CONTENT_MAX, NOTIFICATION_LEVELS, SUBJECT_MAX } from '../shared/message-values';
+import { TemplateRecord } from '../fields/message-fields';
+import { CONTENT_MAX, NOTIFICATION_LEVELS, SUBJECT_MAX } from '../fields/message-values';
 
 /** A notification template; code unique per tenant among live records. Indexes: each exact filter, then createdTime, after (tenant, live). */
 @Entity('message_notification_template')

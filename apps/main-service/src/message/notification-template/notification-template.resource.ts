@@ -1,5 +1,5 @@
 import { defineResource } from '@app/common';
-import { messageRoute, NEWEST_FIRST } from '../shared/message-resource';
+import { messageRoute, NEWEST_FIRST } from '../resource-options';
 import { NotificationTemplate } from './notification-template.entity';
 
 export const notificationTemplateResource = defineResource({

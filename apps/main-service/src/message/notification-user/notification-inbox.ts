@@ -1,28 +1,31 @@
-import { isDuplicateKeyError, LIVE, newId } from '@app/common';
-import { Brackets, DataSource, SelectQueryBuilder } from 'typeorm';
+import { isDuplicateKeyError, LIVE, LiveRecordTable, TenantScope } from '@app/common';
+import { Brackets, DataSource, In, SelectQueryBuilder } from 'typeorm';
 import { Notification } from '../notification/notification.entity';
 import { NotificationUser } from './notification-user.entity';
 
-/** The caller: a user of a tenant. */
-export interface InboxOwner {
-  tenantId: string;
-  username: string;
-}
+/** Rows marked read per statement (the length of its IN list). */
+const MARK_CHUNK = 500;
 
 /**
  * One user's notifications: the notification-user rows of the user, and every notification of the
  * tenant for ALL users, which has no per-user row until the user reads it (then the read state is
  * stored as that user's row). A notification reaches users once it is PUBLISHED, live and its publishTime
  * (if set) has come; rows naming a notification that is not in the table (ids are not checked against it)
- * count as they always did.
+ * count as they always did. The user is the scope's: its tenant and username.
  */
 export class NotificationInbox {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly users: LiveRecordTable<NotificationUser>;
+  private readonly notifications: LiveRecordTable<Notification>;
+
+  constructor(dataSource: DataSource) {
+    this.users = new LiveRecordTable(NotificationUser, 'notificationUserId', dataSource);
+    this.notifications = new LiveRecordTable(Notification, 'notificationId', dataSource);
+  }
 
   /** Unread: the user's unread rows of visible notifications, plus visible ALL-notifications without a row of the user. */
-  async countUnread(owner: InboxOwner): Promise<number> {
+  async countUnread(scope: TenantScope): Promise<number> {
     const now = Date.now();
-    const [rows, broadcasts] = await Promise.all([this.unreadRows(owner, now).getCount(), this.unrowedBroadcasts(owner, now).getCount()]);
+    const [rows, broadcasts] = await Promise.all([this.unreadRows(scope, now).getCount(), this.unrowedBroadcasts(scope, now).getCount()]);
     return rows + broadcasts;
   }
 
@@ -30,42 +33,23 @@ export class NotificationInbox {
    * Marks everything unread read: the user's unread rows (read = true, readTime = now, stamped), and a
    * read row written for each ALL-notification the user has none for. Answers how many of both.
    */
-  async markAllRead(owner: InboxOwner): Promise<number> {
+  async markAllRead(scope: TenantScope): Promise<number> {
     const now = Date.now();
-    const ids = (await this.unreadRows(owner, now).select('u.notificationUserId', 'id').getRawMany<{ id: string }>()).map((r) => r.id);
+    const ids = (await this.unreadRows(scope, now).select('u.notificationUserId', 'id').getRawMany<{ id: string }>()).map((r) => r.id);
     let changed = 0;
-    for (let i = 0; i < ids.length; i += 500) {
-      const result = await this.dataSource
-        .createQueryBuilder()
-        .update(NotificationUser)
-        .set({ read: true, readTime: now, revision: () => 'revision + 1', lastModifiedUsername: owner.username, lastModifiedTime: now })
-        .where({ tenantId: owner.tenantId, username: owner.username, deleteTime: LIVE, read: false })
-        .andWhere('notification_user_id IN (:...ids)', { ids: ids.slice(i, i + 500) })
-        .execute();
-      changed += result.affected ?? 0;
+    for (let i = 0; i < ids.length; i += MARK_CHUNK) {
+      const unread = { username: scope.username, read: false, notificationUserId: In(ids.slice(i, i + MARK_CHUNK)) };
+      changed += await this.users.updateRecords(scope, unread, { read: true, readTime: now }, undefined, now);
     }
-    const broadcasts = await this.unrowedBroadcasts(owner, now).select('n.notificationId', 'id').getRawMany<{ id: string }>();
-    for (const { id } of broadcasts) if (await this.insertReadRow(owner, id, now)) changed++;
+    const broadcasts = await this.unrowedBroadcasts(scope, now).select('n.notificationId', 'id').getRawMany<{ id: string }>();
+    for (const { id } of broadcasts) if (await this.insertReadRow(scope, id, now)) changed++;
     return changed;
   }
 
   /** False when a row appeared meanwhile (a concurrent markAllRead of the same user): its key is unique. */
-  private async insertReadRow(owner: InboxOwner, notificationId: string, now: number): Promise<boolean> {
+  private async insertReadRow(scope: TenantScope, notificationId: string, now: number): Promise<boolean> {
     try {
-      await this.dataSource.getRepository(NotificationUser).insert({
-        tenantId: owner.tenantId,
-        notificationUserId: newId(),
-        notificationId,
-        username: owner.username,
-        read: true,
-        readTime: now,
-        revision: 1,
-        createdUsername: owner.username,
-        createdTime: now,
-        lastModifiedUsername: owner.username,
-        lastModifiedTime: now,
-        deleteTime: LIVE,
-      });
+      await this.users.insertRecords(scope, [{ notificationId, username: scope.username, read: true, readTime: now }], { now });
       return true;
     } catch (error) {
       if (isDuplicateKeyError(error)) return false;
@@ -74,12 +58,10 @@ export class NotificationInbox {
   }
 
   /** The user's live unread rows whose notification is visible, or not in the table. */
-  private unreadRows(owner: InboxOwner, now: number): SelectQueryBuilder<NotificationUser> {
-    return this.dataSource
-      .getRepository(NotificationUser)
-      .createQueryBuilder('u')
+  private unreadRows(scope: TenantScope, now: number): SelectQueryBuilder<NotificationUser> {
+    return this.users
+      .select(scope, { username: scope.username, read: false }, 'u')
       .leftJoin(Notification, 'n', 'n.tenantId = u.tenantId AND n.notificationId = u.notificationId')
-      .where({ tenantId: owner.tenantId, username: owner.username, deleteTime: LIVE, read: false })
       .andWhere(
         new Brackets((qb) =>
           qb
@@ -94,11 +76,9 @@ export class NotificationInbox {
   }
 
   /** The tenant's visible ALL-notifications the user has no live row for. */
-  private unrowedBroadcasts(owner: InboxOwner, now: number): SelectQueryBuilder<Notification> {
-    return this.dataSource
-      .getRepository(Notification)
-      .createQueryBuilder('n')
-      .where({ tenantId: owner.tenantId, deleteTime: LIVE, status: 'PUBLISHED', targetType: 'ALL' })
+  private unrowedBroadcasts(scope: TenantScope, now: number): SelectQueryBuilder<Notification> {
+    return this.notifications
+      .select(scope, { status: 'PUBLISHED', targetType: 'ALL' }, 'n')
       .andWhere('(n.publishTime IS NULL OR n.publishTime <= :now)', { now })
       .andWhere(
         (qb) =>
@@ -110,7 +90,7 @@ export class NotificationInbox {
             // the outer alias's columns by name: the subquery maps only its own alias's properties
             .where('r.tenantId = n.tenant_id AND r.notificationId = n.notification_id AND r.username = :username AND r.deleteTime = :live')
             .getQuery(),
-        { username: owner.username, live: LIVE },
+        { username: scope.username, live: LIVE },
       );
   }
 }

@@ -1,4 +1,4 @@
-import { CrudController, Operation, RequestContext, ResourceController } from '@app/common';
+import { CrudController, Operation, ResourceController, TenantScope } from '@app/common';
 import { Inject, Post } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { NotificationInbox } from './notification-inbox';
@@ -14,11 +14,6 @@ export class NotificationUserController extends CrudController(resource) {
     return (this.inboxOf ??= new NotificationInbox(this.dataSource));
   }
 
-  private static owner() {
-    const { tenantId, username } = RequestContext.principal();
-    return { tenantId, username };
-  }
-
   @Post('countUnread')
   @Operation({
     summary: "Count the caller's own unread notifications",
@@ -30,7 +25,7 @@ export class NotificationUserController extends CrudController(resource) {
     response: { data: 'number', example: 3 },
   })
   countUnread() {
-    return this.inbox.countUnread(NotificationUserController.owner());
+    return this.inbox.countUnread(TenantScope.current());
   }
 
   @Post('markAllRead')
@@ -44,6 +39,6 @@ export class NotificationUserController extends CrudController(resource) {
     response: { data: 'number', example: 3 },
   })
   markAllRead() {
-    return this.inbox.markAllRead(NotificationUserController.owner());
+    return this.inbox.markAllRead(TenantScope.current());
   }
 }

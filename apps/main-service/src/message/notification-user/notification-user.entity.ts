@@ -1,7 +1,7 @@
 import { BaseRecord, Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { Username } from '../../shared/fields';
-import { RecordId } from '../shared/message-fields';
+import { Username } from '../../fields/text-fields';
+import { RecordId } from '../fields/message-fields';
 
 /**
  * One notification as one user sees it: one live row per notificationId + username. Indexes: each exact

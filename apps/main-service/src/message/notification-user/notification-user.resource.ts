@@ -1,5 +1,5 @@
 import { defineResource } from '@app/common';
-import { messageRoute } from '../shared/message-resource';
+import { messageRoute } from '../resource-options';
 import { NotificationUser } from './notification-user.entity';
 
 export const notificationUserResource = defineResource({

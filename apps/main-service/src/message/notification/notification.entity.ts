@@ -1,6 +1,6 @@
 import { Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { BusinessRecord, RecordId, State } from '../shared/message-fields';
+import { BusinessRecord, RecordId, State } from '../fields/message-fields';
 import {
   CONTENT_MAX,
   NOTIFICATION_LEVEL_DEFAULT,
@@ -10,7 +10,7 @@ import {
   NOTIFICATION_TARGET_TYPE_DEFAULT,
   NOTIFICATION_TARGET_TYPES,
   SUBJECT_MAX,
-} from '../shared/message-values';
+} from '../fields/message-values';
 
 /** One notification. Indexes: each exact filter, then publishTime, after (tenant, live): filter + range + default sort is one index range scan. */
 @Entity('message_notification')

@@ -1,8 +1,8 @@
 import { Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { Code } from '../../shared/fields';
-import { ConfigRecord } from '../shared/message-fields';
-import { CODE_MAX, SECRET_MAX, URL_MAX } from '../shared/message-values';
+import { Code } from '../../fields/text-fields';
+import { ConfigRecord } from '../fields/message-fields';
+import { CODE_MAX, SECRET_MAX, URL_MAX } from '../fields/message-values';
 
 /** An SMS provider account. Indexes: each exact filter, then createdTime, after (tenant, live). */
 @Entity('message_sms_config')

@@ -1,8 +1,8 @@
 import { BaseRecord, Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { Name, Remark } from '../../shared/fields';
-import { Count, State } from '../shared/message-fields';
-import { SMS_PACKAGE_STATUS_DEFAULT, SMS_PACKAGE_STATUSES } from '../shared/message-values';
+import { Name, Remark } from '../../fields/text-fields';
+import { Count, State } from '../fields/message-fields';
+import { SMS_PACKAGE_STATUS_DEFAULT, SMS_PACKAGE_STATUSES } from '../fields/message-values';
 
 /** A purchased quota of SMS. Indexes: each exact filter, then createdTime, after (tenant, live). */
 @Entity('message_sms_package')

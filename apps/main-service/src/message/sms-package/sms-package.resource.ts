@@ -1,5 +1,5 @@
 import { defineResource } from '@app/common';
-import { messageRoute, NEWEST_FIRST } from '../shared/message-resource';
+import { messageRoute, NEWEST_FIRST } from '../resource-options';
 import { SmsPackage } from './sms-package.entity';
 
 export const smsPackageResource = defineResource({

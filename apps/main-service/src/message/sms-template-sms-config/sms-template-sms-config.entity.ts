@@ -1,6 +1,6 @@
 import { Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { LinkRecord, RecordId } from '../shared/message-fields';
+import { LinkRecord, RecordId } from '../fields/message-fields';
 
 /** Links SMS templates to their SMS configurations: one live link per pair. Indexes: each exact filter, then createdTime, after (tenant, live). */
 @Entity('message_sms_template_sms_config')

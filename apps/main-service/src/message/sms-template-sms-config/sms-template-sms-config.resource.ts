@@ -1,5 +1,5 @@
 import { defineResource } from '@app/common';
-import { linkOptions, messageRoute } from '../shared/message-resource';
+import { linkOptions, messageRoute } from '../resource-options';
 import { SmsTemplateSmsConfig } from './sms-template-sms-config.entity';
 
 export const smsTemplateSmsConfigResource = defineResource({

@@ -1,7 +1,7 @@
 import { Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { TemplateRecord } from '../shared/message-fields';
-import { CODE_MAX, SMS_CONTENT_MAX } from '../shared/message-values';
+import { TemplateRecord } from '../fields/message-fields';
+import { CODE_MAX, SMS_CONTENT_MAX } from '../fields/message-values';
 
 /** An SMS template; code unique per tenant among live records. Indexes: each exact filter, then createdTime, after (tenant, live). */
 @Entity('message_sms_template')

@@ -1,9 +1,9 @@
 import { Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { ErrorText } from '../../shared/fields';
-import { MESSAGE_MAX } from '../../shared/values';
-import { BusinessRecord, Count, RecordId, State } from '../shared/message-fields';
-import { CODE_MAX, SEND_STATUS_DEFAULT, SEND_STATUSES, SMS_CONTENT_MAX, SMS_RECIPIENTS_MAX } from '../shared/message-values';
+import { ErrorText } from '../../fields/text-fields';
+import { MESSAGE_MAX } from '../../fields/text-limits';
+import { BusinessRecord, Count, RecordId, State } from '../fields/message-fields';
+import { CODE_MAX, SEND_STATUS_DEFAULT, SEND_STATUSES, SMS_CONTENT_MAX, SMS_RECIPIENTS_MAX } from '../fields/message-values';
 
 /** One SMS. Indexes: each exact filter, then sendTime, after (tenant, live): filter + range + default sort is one index range scan. */
 @Entity('message_sms')

@@ -1,7 +1,7 @@
 import { Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { Remark, Username } from '../../shared/fields';
-import { DeviceNo, SnapRecord } from '../shared/snapshot-fields';
+import { Remark, Username } from '../../fields/text-fields';
+import { DeviceNo, SnapRecord } from '../fields/snapshot-fields';
 
 /** A user claiming (checking out) a data-acquisition device, and when it should come back. Indexes: each exact filter, then claimTime, after (tenant, live), so filter + range + default sort is one index range scan. */
 @Entity('snapshot_data_acquisition_device_claim_snap')

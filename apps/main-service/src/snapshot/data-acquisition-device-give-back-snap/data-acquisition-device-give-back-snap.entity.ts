@@ -1,8 +1,8 @@
 import { Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { Remark, Username } from '../../shared/fields';
-import { DeviceNo, SnapRecord } from '../shared/snapshot-fields';
-import { GIVE_BACK_CONDITIONS } from '../shared/snapshot-values';
+import { Remark, Username } from '../../fields/text-fields';
+import { DeviceNo, SnapRecord } from '../fields/snapshot-fields';
+import { GIVE_BACK_CONDITIONS } from '../fields/snapshot-values';
 
 /** A user giving a data-acquisition device back, and the condition it came back in. Indexes: each exact filter, then giveBackTime, after (tenant, live), so filter + range + default sort is one index range scan. */
 @Entity('snapshot_data_acquisition_device_give_back_snap')

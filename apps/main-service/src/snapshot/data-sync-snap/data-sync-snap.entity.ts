@@ -1,8 +1,8 @@
 import { Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { ErrorText } from '../../shared/fields';
-import { DeviceNo, SnapRecord } from '../shared/snapshot-fields';
-import { SYNC_STATUSES, SYNC_TYPES } from '../shared/snapshot-values';
+import { ErrorText } from '../../fields/text-fields';
+import { DeviceNo, SnapRecord } from '../fields/snapshot-fields';
+import { SYNC_STATUSES, SYNC_TYPES } from '../fields/snapshot-values';
 
 /** One data synchronisation run of a data-acquisition server. Indexes: each exact filter, then startTime, after (tenant, live), so filter + range + default sort is one index range scan. */
 @Entity('snapshot_data_sync_snap')

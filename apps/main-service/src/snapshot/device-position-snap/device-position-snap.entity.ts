@@ -1,7 +1,7 @@
 import { Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { DeviceNo, SnapRecord } from '../shared/snapshot-fields';
-import { DEVICE_TYPES } from '../shared/snapshot-values';
+import { DeviceNo, SnapRecord } from '../fields/snapshot-fields';
+import { DEVICE_TYPES } from '../fields/snapshot-values';
 
 /** Where a device was (WGS 84) at the snapshot time. Indexes: each exact filter, then snapTime, after (tenant, live), so filter + range + default sort is one index range scan. */
 @Entity('snapshot_device_position_snap')

@@ -1,8 +1,8 @@
 import { Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { ErrorText } from '../../shared/fields';
-import { DeviceNo, SnapRecord } from '../shared/snapshot-fields';
-import { DEVICE_STATES, DEVICE_TYPES } from '../shared/snapshot-values';
+import { ErrorText } from '../../fields/text-fields';
+import { DeviceNo, SnapRecord } from '../fields/snapshot-fields';
+import { DEVICE_STATES, DEVICE_TYPES } from '../fields/snapshot-values';
 
 /** The state a device reported at the snapshot time. Indexes: each exact filter, then snapTime, after (tenant, live), so filter + range + default sort is one index range scan. */
 @Entity('snapshot_device_state_snap')

@@ -1,8 +1,8 @@
 import { Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { Username } from '../../shared/fields';
-import { DeviceNo, SnapRecord } from '../shared/snapshot-fields';
-import { USAGE_RESULTS } from '../shared/snapshot-values';
+import { Username } from '../../fields/text-fields';
+import { DeviceNo, SnapRecord } from '../fields/snapshot-fields';
+import { USAGE_RESULTS } from '../fields/snapshot-values';
 
 /** One use of a fingerprint scanner and its outcome. Indexes: each exact filter, then snapTime, after (tenant, live), so filter + range + default sort is one index range scan. */
 @Entity('snapshot_fingerprint_scanner_usage_snap')

@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Kafka transport: the relay lease that lets one replica at a time publish the outbox, and
@@ -7,17 +7,19 @@ import { MigrationInterface, QueryRunner } from "typeorm";
  * every service registers this migration in its own list.
  */
 export class KafkaOutbox1795388775655 implements MigrationInterface {
-    name = 'KafkaOutbox1795388775655'
+  name = 'KafkaOutbox1795388775655';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`CREATE TABLE \`outbox_lease\` (\`name\` varchar(64) NOT NULL, \`holder\` varchar(128) NOT NULL, \`expires_time\` bigint NOT NULL, PRIMARY KEY (\`name\`)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin`);
-        await queryRunner.query(`ALTER TABLE \`import_batch\` MODIFY \`rejected\` longtext NULL`);
-        await queryRunner.query(`ALTER TABLE \`outbox_message\` MODIFY \`payload\` longtext NOT NULL`);
-    }
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(
+      `CREATE TABLE \`outbox_lease\` (\`name\` varchar(64) NOT NULL, \`holder\` varchar(128) NOT NULL, \`expires_time\` bigint NOT NULL, PRIMARY KEY (\`name\`)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin`,
+    );
+    await queryRunner.query(`ALTER TABLE \`import_batch\` MODIFY \`rejected\` longtext NULL`);
+    await queryRunner.query(`ALTER TABLE \`outbox_message\` MODIFY \`payload\` longtext NOT NULL`);
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`ALTER TABLE \`outbox_message\` MODIFY \`payload\` text NOT NULL`);
-        await queryRunner.query(`ALTER TABLE \`import_batch\` MODIFY \`rejected\` text NULL`);
-        await queryRunner.query(`DROP TABLE \`outbox_lease\``);
-    }
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE \`outbox_message\` MODIFY \`payload\` text NOT NULL`);
+    await queryRunner.query(`ALTER TABLE \`import_batch\` MODIFY \`rejected\` text NULL`);
+    await queryRunner.query(`DROP TABLE \`outbox_lease\``);
+  }
 }

@@ -42,5 +42,3 @@ export const SMS_RECIPIENTS_MAX = 100;
 export const SECRET_MAX = 255;
 export const HOST_MAX = 255;
 export const URL_MAX = 500;
-/** BCP 47 tags in practice stay far below RFC 5646's recommended 35 characters. */
-export const LANGUAGE_MAX = 35;

@@ -1,10 +1,10 @@
 import { Field, TextFieldOptions } from '@app/common';
-import { CODE_PATTERN, CODE_PATTERN_MESSAGE, MESSAGE_MAX, NAME_MAX, REMARK_MAX, USERNAME_MAX } from './values';
+import { CODE_PATTERN, CODE_PATTERN_MESSAGE, MESSAGE_MAX, NAME_MAX, REMARK_MAX, USERNAME_MAX } from './text-limits';
 
 /** Field declarations the groups of main-service share (column, validation and OpenAPI in one). */
 export type TextField = Omit<TextFieldOptions, 'max'>;
 
-/** A code or number (device numbers, template codes): no spaces or slashes. */
+/** A business code (template codes, provider codes): no spaces or slashes. Device numbers have their own rule (DEVICE_NUMBER_TEXT). */
 export const Code = (max: number, o: TextField = {}) =>
   Field.text({ max, key: true, pattern: CODE_PATTERN, patternMessage: CODE_PATTERN_MESSAGE, ...o });
 

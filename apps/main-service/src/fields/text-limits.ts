@@ -1,6 +1,6 @@
 /** Lengths and patterns the groups of main-service share. */
 
-/** Device numbers and business codes: letters and digits, then also `.`, `_`, `:` or `-`. */
+/** Business codes (template, provider and business-type codes, regions): letters and digits, then also `.`, `_`, `:` or `-`. */
 export const CODE_PATTERN = /^[0-9A-Za-z][0-9A-Za-z._:-]*$/;
 export const CODE_PATTERN_MESSAGE = '$property must be letters and digits, then also . _ : or -';
 /** As long as createdUsername (BaseRecord). */

@@ -1,5 +1,5 @@
 import { BaseRecord, CLIENT_ID_PATTERN, Field } from '@app/common';
-import { Code, Name, Remark, TextField } from '../../shared/fields';
+import { Code, Name, Remark, TextField } from '../../fields/text-fields';
 import { CODE_MAX, RECORD_ID_MAX } from './message-values';
 
 /** The identifier of another message record (a template, configuration, notification). */

@@ -1,0 +1,25 @@
+import { DeviceServiceConfig, ServiceManifest } from '@app/common';
+import { DEVICE_ENTITIES } from './device.entities';
+import { MIGRATIONS } from './migrations';
+import { DEVICE_TOKEN_SCHEME } from './token/device-operation';
+
+/** device-service: the calls of data-acquisition devices and servers, and their registry. */
+export const DEVICE_SERVICE: ServiceManifest = {
+  name: 'device-service',
+  prefix: 'device-service',
+  defaultPort: 3001,
+  title: 'device-service',
+  description:
+    'Device group: calls made by data-acquisition devices and servers with a device token (query parameter `token`), and the Bearer-authenticated registry of devices and servers. Every response is the envelope; check `status` in the body.',
+  securitySchemes: {
+    [DEVICE_TOKEN_SCHEME]: {
+      type: 'apiKey',
+      in: 'query',
+      name: 'token',
+      description: 'Device or server token from getGenerationTokenKeyByDataAcquisitionDeviceNo / ...ServerNo',
+    },
+  },
+  entities: DEVICE_ENTITIES,
+  migrations: MIGRATIONS,
+  config: [DeviceServiceConfig],
+};

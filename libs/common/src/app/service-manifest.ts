@@ -1,0 +1,18 @@
+import type { ConfiguredService } from '../config/service-config.module';
+import type { ServiceDescription } from '../openapi/setup';
+import type { EntityClass, MigrationClass } from '../persistence/database';
+
+/**
+ * One service as its entry points know it: the app module, main.ts, the data source (TypeORM CLI and
+ * `npm run migrate*`), the combined local server and the test harness all read it, nothing repeats it.
+ * Besides its OpenAPI description (prefix, title, body limits, security schemes) and its configuration
+ * (default port, own namespaces):
+ */
+export interface ServiceManifest extends ServiceDescription, ConfiguredService {
+  /** Logs, Kafka client id and consumer groups, the SQLite file name. */
+  name: string;
+  /** Its own tables (the shared library adds its outbox, import batches and the like). */
+  entities: EntityClass[];
+  /** Its MySQL/MariaDB migrations, in order (SQLite is created from the entities). */
+  migrations: MigrationClass[];
+}

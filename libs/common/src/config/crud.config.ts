@@ -1,0 +1,20 @@
+import { Type } from 'class-transformer';
+import { IsInt, IsString, Matches, Min } from 'class-validator';
+import { Env } from './environment';
+
+/** Bounds of the standard operations (page, list) and the listCache every CrudService builds. */
+export class CrudConfig {
+  static readonly namespace = 'crud';
+
+  /** Largest `pageSize` (above it: status 400). */
+  @Env('PAGE_SIZE_MAX') @Type(() => Number) @IsInt() @Min(1) pageSizeMax = 1000;
+  /** Most rows of a list or listCache call. */
+  @Env('LIST_LIMIT_MAX') @Type(() => Number) @IsInt() @Min(1) listLimitMax = 10000;
+  @Env('LIST_CACHE_TTL_SECONDS') @Type(() => Number) @IsInt() @Min(0) listCacheTtlSeconds = 60;
+  /** The tenant whose records listCache merges into every tenant's (and which holds translations). */
+  @Env('DEFAULT_TENANT_ID') @IsString() @Matches(/^[A-Za-z0-9_-]{1,64}$/) defaultTenantId = 'default';
+
+  get listCacheTtlMs(): number {
+    return this.listCacheTtlSeconds * 1000;
+  }
+}

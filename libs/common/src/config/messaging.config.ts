@@ -1,0 +1,23 @@
+import { Transform } from 'class-transformer';
+import { IsOptional, IsString, Matches } from 'class-validator';
+import { Env, toList } from './environment';
+
+/** The message bus: Kafka when KAFKA_BROKERS lists brokers, else the in-process bus. */
+export class MessagingConfig {
+  static readonly namespace = 'messaging';
+
+  /** Unset (or an empty list): the in-process bus. */
+  @Env('KAFKA_BROKERS')
+  @Transform((params) => {
+    const brokers = toList(params);
+    return Array.isArray(brokers) && brokers.length === 0 ? undefined : brokers;
+  })
+  @IsOptional()
+  @IsString({ each: true })
+  kafkaBrokers?: string[];
+  /** Prepended to topic and consumer-group names (environments sharing a cluster). */
+  @Env('KAFKA_TOPIC_PREFIX')
+  @IsString()
+  @Matches(/^[A-Za-z0-9._-]{0,100}$/, { message: 'may hold only letters, digits, dot, underscore and dash' })
+  kafkaTopicPrefix = '';
+}

@@ -1,0 +1,50 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ConfigModule, getConfigToken, registerAs } from '@nestjs/config';
+import { AuthConfig } from './auth.config';
+import { CrudConfig } from './crud.config';
+import { DatabaseConfig } from './database.config';
+import { ConfigClass, readConfig } from './environment';
+import { MessagingConfig } from './messaging.config';
+import { ServerConfig } from './server.config';
+
+/** The namespaces every service reads: the shared library's own consumers need them. */
+export const SHARED_CONFIG: ConfigClass[] = [ServerConfig, DatabaseConfig, MessagingConfig, AuthConfig, CrudConfig];
+
+/** What a service's configuration depends on (its manifest). */
+export interface ConfiguredService {
+  /** PORT when unset. */
+  defaultPort: number;
+  /** Its own namespaces, read besides the shared ones. */
+  config: ConfigClass[];
+}
+
+/** The shared namespaces and the service's own: all it validates. */
+export const namespacesOf = (service: ConfiguredService): ConfigClass[] => [...SHARED_CONFIG, ...service.config];
+
+/**
+ * One service's configuration: each namespace registered with @nestjs/config (`ConfigService.get('server')`)
+ * and injectable by its class (`constructor(config: ServerConfig)`). All are read and validated while the app
+ * is created, from the environment of that moment, so a bad variable stops start-up with its name; a service
+ * validates only the shared namespaces and its own (device-service never reads DISPATCH_*).
+ */
+@Module({})
+export class ServiceConfigModule {
+  static forService(service: ConfiguredService): DynamicModule {
+    const namespaces = namespacesOf(service);
+    const defaults = { PORT: String(service.defaultPort) };
+    return {
+      module: ServiceConfigModule,
+      global: true,
+      imports: [
+        ConfigModule.forRoot({
+          isGlobal: true,
+          // the environment is the whole configuration (README "Configuration"): no .env file is read
+          ignoreEnvFile: true,
+          load: namespaces.map((type) => registerAs(type.namespace, () => readConfig(type, process.env, defaults))),
+        }),
+      ],
+      providers: namespaces.map((type) => ({ provide: type, useExisting: getConfigToken(type.namespace) })),
+      exports: namespaces,
+    };
+  }
+}

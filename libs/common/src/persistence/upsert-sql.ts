@@ -1,0 +1,28 @@
+import { DataSource } from 'typeorm';
+
+export const isMysqlFamily = (dataSource: DataSource): boolean =>
+  dataSource.options.type === 'mysql' || dataSource.options.type === 'mariadb';
+
+/**
+ * `INSERT ... ` that updates the existing row instead when the primary key is taken, in the dialect of
+ * the data source. `update` is the SET list; it reads the stored row's columns by their bare names.
+ */
+export function upsertSql(dataSource: DataSource, insert: string, primaryKey: string[], update: string): string {
+  return isMysqlFamily(dataSource)
+    ? `${insert} ON DUPLICATE KEY UPDATE ${update}`
+    : `${insert} ON CONFLICT (${primaryKey.join(', ')}) DO UPDATE SET ${update}`;
+}
+
+/** Concurrent first upserts of one key can deadlock on MySQL/MariaDB; the statement is simply repeated. */
+const DEADLOCK_RETRIES = 3;
+
+export async function retryingDeadlocks<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const code = (error as { driverError?: { code?: string }; code?: string }).driverError?.code ?? (error as { code?: string }).code;
+      if (code !== 'ER_LOCK_DEADLOCK' || attempt >= DEADLOCK_RETRIES) throw error;
+    }
+  }
+}

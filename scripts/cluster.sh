@@ -1,0 +1,191 @@
+#!/usr/bin/env bash
+# A local cluster without Docker: two replicas of each service (the built dist/) on MariaDB, Kafka, and
+# nginx in front with both replicas of each service as upstream servers (docker/nginx's template).
+#
+#   scripts/cluster.sh start                   migrate, start everything, wait until every part answers
+#   scripts/cluster.sh stop                    SIGTERM the replicas and nginx (and Kafka if this script started it)
+#   scripts/cluster.sh status                  the gateway URL and the replicas' ports; exit 0 when all run
+#   scripts/cluster.sh restart <service> <n>   SIGTERM replica n (1 or 2) of a service and start it again
+#
+# Settings (environment): CLUSTER_KAFKA=0 runs without Kafka (in-process bus; default 1: scripts/kafka.sh,
+# reusing a broker that already runs), CLUSTER_BASE_PORT (default 18080: gateway, then main-service 1 and
+# 2, then device-service 1 and 2), CLUSTER_DB_URL (default mysql://root@127.0.0.1:3306; databases
+# `cluster` for main-service and `cluster_device` for device-service, each service having its own).
+# State (pids, ports, logs, nginx prefix) under .cluster/; .cluster/env holds the values the cluster
+# tests read (test/cluster).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+STATE=.cluster
+# a running cluster keeps the Kafka choice it was started with
+KAFKA=${CLUSTER_KAFKA:-$( { sed -n 's/^CLUSTER_KAFKA=//p' "$STATE/env" 2>/dev/null || true; } | grep . || echo 1)}
+BASE=${CLUSTER_BASE_PORT:-18080}
+SERVER=${CLUSTER_DB_URL:-mysql://root@127.0.0.1:3306}
+# signs the tokens the cluster accepts (npm run token with JWT_SECRET set to it mints them)
+JWT_SECRET_VALUE=cluster-only-jwt-secret-not-for-production
+READY_TIMEOUT=60
+# nginx's default fail_timeout of an upstream server (the template sets none)
+NGINX_FAIL_TIMEOUT=10
+
+say() { printf 'cluster.sh: %s\n' "$*" >&2; }
+
+gateway_port=$BASE
+port_of() { # service replica
+  case $1 in
+    main-service) echo $((BASE + $2)) ;;
+    device-service) echo $((BASE + 2 + $2)) ;;
+  esac
+}
+database_of() { [ "$1" = main-service ] && echo cluster || echo cluster_device; }
+prefix_of() { echo "/$1"; }
+
+running() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
+answers() { curl -fsS -m 2 -o /dev/null "$1" 2>/dev/null; }
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+wait_until() { # what url [pidfile of the process that must stay alive]
+  for _ in $(seq 1 "$READY_TIMEOUT"); do
+    answers "$2" && return 0
+    if [ -n "${3:-}" ] && ! running "$3"; then say "$1 exited (log: $STATE/)"; return 1; fi
+    sleep 1
+  done
+  say "$1 did not answer within $READY_TIMEOUT s (logs: $STATE/)"
+  return 1
+}
+
+kafka_env() { [ "$KAFKA" = 1 ] && echo "KAFKA_BROKERS=127.0.0.1:9092" || true; }
+
+start_replica() { # service replica
+  local name=$1 n=$2 port
+  port=$(port_of "$1" "$2")
+  if running "$STATE/$name-$n.pid"; then return 0; fi
+  # the gateway (127.0.0.1) is the only trusted proxy, as in compose and Kubernetes
+  # shellcheck disable=SC2046
+  env PORT="$port" DB_URL="$SERVER/$(database_of "$name")" JWT_SECRET="$JWT_SECRET_VALUE" TRUST_PROXY=127.0.0.1 \
+    LOG_LEVEL="${LOG_LEVEL:-log}" $(kafka_env) \
+    setsid node "dist/apps/$name/src/main.js" >>"$STATE/$name-$n.log" 2>&1 </dev/null &
+  echo $! >"$STATE/$name-$n.pid"
+}
+
+wait_replica() { wait_until "$1 $2" "http://127.0.0.1:$(port_of "$1" "$2")$(prefix_of "$1")/health/ready" "$STATE/$1-$2.pid"; }
+
+stop_pid() { # pidfile [seconds]
+  local file=$1 pid
+  running "$file" || { rm -f "$file"; return 0; }
+  pid=$(cat "$file")
+  kill -TERM "$pid" 2>/dev/null || true
+  for _ in $(seq 1 $((${2:-20} * 10))); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  kill -0 "$pid" 2>/dev/null && { say "pid $pid did not stop: SIGKILL"; kill -KILL "$pid" 2>/dev/null || true; }
+  rm -f "$file"
+}
+
+render_gateway() {
+  local nginx_dir=$STATE/nginx
+  mkdir -p "$nginx_dir/conf.d" "$nginx_dir/temp"
+  # the template names one server per upstream (compose's service name); the second replica is added
+  # as another server line of the same upstream
+  MAIN_SERVICE_UPSTREAM=127.0.0.1:$(port_of main-service 1) DEVICE_SERVICE_UPSTREAM=127.0.0.1:$(port_of device-service 1) \
+    GATEWAY_PORT=127.0.0.1:$gateway_port \
+    envsubst '${MAIN_SERVICE_UPSTREAM} ${DEVICE_SERVICE_UPSTREAM} ${GATEWAY_PORT}' <docker/nginx/templates/default.conf.template |
+    sed -e "s|^\( *\)server 127.0.0.1:$(port_of main-service 1);|&\n\1server 127.0.0.1:$(port_of main-service 2);|" \
+      -e "s|^\( *\)server 127.0.0.1:$(port_of device-service 1);|&\n\1server 127.0.0.1:$(port_of device-service 2);|" \
+      >"$nginx_dir/conf.d/default.conf"
+  local abs
+  abs=$(cd "$nginx_dir" && pwd)
+  cat >"$nginx_dir/nginx.conf" <<EOF
+worker_processes 1;
+pid $abs/nginx.pid;
+error_log $abs/error.log warn;
+events { worker_connections 512; }
+http {
+  access_log $abs/access.log;
+  client_body_temp_path $abs/temp/body;
+  proxy_temp_path $abs/temp/proxy;
+  fastcgi_temp_path $abs/temp/fastcgi;
+  uwsgi_temp_path $abs/temp/uwsgi;
+  scgi_temp_path $abs/temp/scgi;
+  include $abs/conf.d/*.conf;
+}
+EOF
+  # as root nginx's workers drop to nobody, who needs the temp paths
+  chmod 755 "$STATE" "$nginx_dir"
+  if [ "$(id -u)" = 0 ]; then chown -R nobody "$nginx_dir/temp"; fi
+}
+
+nginx_bin() { command -v nginx || echo /usr/sbin/nginx; }
+
+start() {
+  mkdir -p "$STATE"
+  [ -f dist/apps/main-service/src/main.js ] && [ -f dist/apps/device-service/src/main.js ] || { say "no dist/: run npm run build first"; exit 1; }
+  for service in main-service device-service; do
+    for n in 1 2; do
+      if ! running "$STATE/$service-$n.pid" && port_open "$(port_of $service $n)"; then say "port $(port_of $service $n) is taken"; exit 1; fi
+    done
+  done
+  if [ "$KAFKA" = 1 ]; then
+    if scripts/kafka.sh status; then : ; else scripts/kafka.sh start && touch "$STATE/kafka-started"; fi
+  fi
+  local host
+  host=$(node -e "const u=new URL(process.argv[1].replace(/^mariadb:/,'mysql:'));console.log(u.hostname+' '+(u.port||3306)+' '+decodeURIComponent(u.username))" "$SERVER")
+  read -r db_host db_port db_user <<<"$host"
+  for service in main-service device-service; do
+    mariadb -h"$db_host" -P"$db_port" -u"$db_user" -e "CREATE DATABASE IF NOT EXISTS \`$(database_of $service)\`"
+    DB_URL="$SERVER/$(database_of $service)" node "dist/apps/$service/src/migrate.js" >>"$STATE/migrate.log" 2>&1 ||
+      { say "migrations of $service failed ($STATE/migrate.log)"; exit 1; }
+  done
+  for service in main-service device-service; do for n in 1 2; do start_replica $service $n; done; done
+  for service in main-service device-service; do for n in 1 2; do wait_replica $service $n; done; done
+  render_gateway
+  if ! running "$STATE/nginx/nginx.pid"; then
+    "$(nginx_bin)" -q -t -p "$STATE/nginx" -c "$(pwd)/$STATE/nginx/nginx.conf"
+    "$(nginx_bin)" -p "$STATE/nginx" -c "$(pwd)/$STATE/nginx/nginx.conf"
+  fi
+  wait_until gateway "http://127.0.0.1:$gateway_port/gateway/health"
+  cat >"$STATE/env" <<EOF
+CLUSTER_URL=http://127.0.0.1:$gateway_port
+CLUSTER_MAIN_PORTS="$(port_of main-service 1) $(port_of main-service 2)"
+CLUSTER_DEVICE_PORTS="$(port_of device-service 1) $(port_of device-service 2)"
+CLUSTER_JWT_SECRET=$JWT_SECRET_VALUE
+CLUSTER_KAFKA=$KAFKA
+EOF
+  status
+}
+
+stop() {
+  [ -d "$STATE" ] || return 0
+  if running "$STATE/nginx/nginx.pid"; then stop_pid "$STATE/nginx/nginx.pid" 10; fi
+  for service in main-service device-service; do for n in 1 2; do stop_pid "$STATE/$service-$n.pid"; done; done
+  if [ -f "$STATE/kafka-started" ]; then scripts/kafka.sh stop && rm -f "$STATE/kafka-started"; fi
+  rm -f "$STATE/env"
+}
+
+status() {
+  local all=0
+  echo "gateway   http://127.0.0.1:$gateway_port $(running "$STATE/nginx/nginx.pid" && echo running || { all=1; echo stopped; })"
+  for service in main-service device-service; do
+    for n in 1 2; do
+      echo "$service $n  port $(port_of $service $n) $(running "$STATE/$service-$n.pid" && echo "running (pid $(cat "$STATE/$service-$n.pid"))" || { all=1; echo stopped; })"
+    done
+  done
+  [ "$KAFKA" = 1 ] && echo "kafka     127.0.0.1:9092 $(scripts/kafka.sh status && echo running || echo stopped)"
+  return $all
+}
+
+restart() { # service replica
+  case "${1:-}:${2:-}" in main-service:[12] | device-service:[12]) ;; *) say "usage: restart main-service|device-service 1|2"; exit 2 ;; esac
+  # the draining replica finishes its requests first (SIGTERM)
+  stop_pid "$STATE/$1-$2.pid"
+  start_replica "$1" "$2"
+  wait_replica "$1" "$2"
+  # nginx (open source: no active health checks) sends nothing to a server for fail_timeout after its last
+  # refused connection, which may have come just before it listened: returning earlier would let the
+  # caller stop the other replica while the gateway still counts this one as down ("no live upstreams")
+  sleep $((NGINX_FAIL_TIMEOUT + 1))
+}
+
+case "${1:-}" in
+  start) start ;;
+  stop) stop ;;
+  status) status ;;
+  restart) restart "${2:-}" "${3:-}" ;;
+  *) say "usage: $0 start|stop|status|restart <service> <n>"; exit 2 ;;
+esac
