@@ -13,7 +13,19 @@ import { ImportRejection } from '@app/common/messaging/import-rejection.entity';
 import { createTestDatabase, TestDatabase } from '../support/database';
 import { startApp, TestApp } from '../support/test-app';
 import { bearer, TEST_JWT_SECRET } from '../support/tokens';
-import { broker, DD, describeKafka, dictionaryRows, ensureBuilt, produceRaw, rowStats, ROOT, topicPrefix, waitFor } from './kafka-support';
+import {
+  broker,
+  DD,
+  describeKafka,
+  dictionaryRows,
+  ensureBuilt,
+  partitionsOf,
+  produceRaw,
+  rowStats,
+  ROOT,
+  topicPrefix,
+  waitFor,
+} from './kafka-support';
 
 jest.setTimeout(240_000);
 
@@ -43,7 +55,7 @@ describeKafka('data-dictionary import over Kafka', () => {
   };
 
   beforeAll(async () => {
-    t = await startApp({ KAFKA_TOPIC_PREFIX: prefix });
+    t = await startApp({ KAFKA_TOPIC_PREFIX: prefix, KAFKA_TOPIC_PARTITIONS: '3' });
     dbUrl = (t.dataSource.options as { url: string }).url;
   });
   afterAll(async () => {
@@ -66,6 +78,8 @@ describeKafka('data-dictionary import over Kafka', () => {
     expect((await outcome(batchId)).backlog).toBe(0);
     // another tenant does not see the batch
     expect((await outcome(batchId, 'tenant-b')).batch).toBeNull();
+    // the topic was created on first use with KAFKA_TOPIC_PARTITIONS partitions
+    expect(await partitionsOf(prefix)).toBe(3);
   });
 
   it('the same batch delivered again changes nothing', async () => {

@@ -36,6 +36,19 @@ export async function produceRaw(prefix: string, messages: { key: string; value:
   }
 }
 
+/** How many partitions the import topic under `prefix` has. */
+export async function partitionsOf(prefix: string): Promise<number> {
+  const kafka = new Kafka({ clientId: 'kafka-test', brokers: process.env.KAFKA_BROKERS!.split(','), logLevel: logLevel.NOTHING });
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const { topics } = await admin.fetchTopicMetadata({ topics: [`${prefix}${TOPIC}`] });
+    return topics[0].partitions.length;
+  } finally {
+    await admin.disconnect();
+  }
+}
+
 /** Polls until `check` returns a value (not undefined/false); fails with `what` after `ms`. */
 export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, ms = 120_000): Promise<T> {
   const deadline = Date.now() + ms;

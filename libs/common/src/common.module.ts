@@ -47,6 +47,7 @@ function messageBus(config: MessagingConfig, service: string): MessageBus {
     clientId: service,
     groupPrefix: service,
     topicPrefix: config.kafkaTopicPrefix,
+    topicPartitions: config.kafkaTopicPartitions,
   });
 }
 

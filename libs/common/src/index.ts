@@ -5,6 +5,7 @@ export * from './auth/access';
 export * from './auth/access.guard';
 export * from './auth/operation';
 export * from './auth/hmac-key';
+export * from './background/coalescing-loop';
 export * from './common.module';
 export * from './config/auth.config';
 export * from './config/crud.config';

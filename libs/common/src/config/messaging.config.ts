@@ -1,5 +1,5 @@
-import { Transform } from 'class-transformer';
-import { IsOptional, IsString, Matches } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { Env, toList } from './environment';
 
 /** The message bus: Kafka when KAFKA_BROKERS lists brokers, else the in-process bus. */
@@ -20,4 +20,14 @@ export class MessagingConfig {
   @IsString()
   @Matches(/^[A-Za-z0-9._-]{0,100}$/, { message: 'may hold only letters, digits, dot, underscore and dash' })
   kafkaTopicPrefix = '';
+  /**
+   * Partitions of a topic the service creates. Messages are keyed by tenant, so one tenant's batches stay
+   * in order on one partition while up to this many replicas consume in parallel.
+   */
+  @Env('KAFKA_TOPIC_PARTITIONS')
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  kafkaTopicPartitions = 6;
 }

@@ -138,6 +138,17 @@ function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
 
 type Base<E extends BaseRecord> = ReturnType<typeof StandardRoutes<E>>;
 
+/** The answer of a synchronous import (every importList that applies its rows before answering). */
+export const SYNC_IMPORT_RESPONSE = {
+  data: 'boolean',
+  example: true,
+  extra: {
+    count: { type: 'integer', example: 2 },
+    inserted: { type: 'integer', example: 1 },
+    updated: { type: 'integer', example: 1 },
+  },
+} as const;
+
 function WithImportList<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): Base<E> {
   const async = r.importList === 'async';
   class ImportListController extends Parent {
@@ -154,15 +165,7 @@ function WithImportList<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): 
             example: true,
             extra: { batchId: { type: 'string', example: 'V1StGXR8Z5jdHi6BmyTbc' }, count: { type: 'integer', example: 2 } },
           }
-        : {
-            data: 'boolean',
-            example: true,
-            extra: {
-              count: { type: 'integer', example: 2 },
-              inserted: { type: 'integer', example: 1 },
-              updated: { type: 'integer', example: 1 },
-            },
-          },
+        : SYNC_IMPORT_RESPONSE,
     })
     @ApiBody({ type: [r.saveDto] })
     async importList(@Body() body: unknown) {

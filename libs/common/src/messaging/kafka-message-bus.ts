@@ -12,6 +12,8 @@ export interface KafkaBusOptions {
   groupPrefix: string;
   /** Prepended to every topic and group name, so environments can share a cluster. */
   topicPrefix: string;
+  /** Partitions of a topic created here (an existing topic keeps its own). */
+  topicPartitions: number;
 }
 
 /** kafkajs log lines go to Nest's logger; connection errors while the broker is down are warnings, not errors. */
@@ -173,8 +175,14 @@ export class KafkaMessageBus extends MessageBus {
     const admin = await this.connectedAdmin();
     const created = await admin.createTopics({
       waitForLeaders: true,
-      // partitions and replication: the broker's defaults (num.partitions, default.replication.factor)
-      topics: [{ topic: this.topicName(topic), configEntries: [{ name: 'max.message.bytes', value: String(KAFKA_MAX_MESSAGE_BYTES) }] }],
+      // replication: the broker's default (default.replication.factor)
+      topics: [
+        {
+          topic: this.topicName(topic),
+          numPartitions: this.options.topicPartitions,
+          configEntries: [{ name: 'max.message.bytes', value: String(KAFKA_MAX_MESSAGE_BYTES) }],
+        },
+      ],
     });
     if (created) this.logger.log(`created topic ${this.topicName(topic)}`);
   }

@@ -1,7 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager, In, LessThan } from 'typeorm';
+import { CoalescingLoop, replicaName } from '../background/coalescing-loop';
 import { isDuplicateKeyError } from '../persistence/db-errors';
 import { MessageBus } from './message-bus';
 import { OutboxLease } from './outbox-lease.entity';
@@ -28,11 +27,11 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
   /** This replica's lease holder name. */
-  readonly holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private again = false;
-  private stopped = false;
+  readonly holder = replicaName();
+  private readonly loop = new CoalescingLoop(
+    () => this.drain(),
+    (error) => this.logger.warn(`outbox relay pass failed: ${error.name}`),
+  );
   private lastPrune = 0;
 
   constructor(
@@ -55,36 +54,19 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.kick(), POLL_MS);
-    this.timer.unref();
-    this.kick();
+    this.loop.start(POLL_MS);
   }
 
   /** Before the data source closes: finish the pass in hand, hand the lease on, then close the bus. */
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+    await this.loop.stop();
     await this.releaseLease().catch(() => undefined);
     await this.bus.close();
   }
 
   /** Starts a relay pass now (or right after the current one). */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((error: Error) => this.logger.warn(`outbox relay pass failed: ${error.name}`))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.loop.kick();
   }
 
   /** Number of rows not yet handed to the bus: all, of one topic, or of one topic and key (a tenant's). */
@@ -95,7 +77,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
 
   private async drain(): Promise<void> {
     const repo = this.dataSource.getRepository(OutboxMessage);
-    while (!this.stopped) {
+    while (!this.loop.stopped) {
       if (!(await this.claimLease())) return; // another replica relays
       const rows = await repo.find({ where: { status: 'PENDING' }, order: { seq: 'ASC' }, take: BATCH });
       if (!rows.length) return this.prune();

@@ -6,6 +6,7 @@ import {
   MainServiceConfig,
   Operation,
   ResourceController,
+  SYNC_IMPORT_RESPONSE,
   TenantScope,
   WithExtra,
 } from '@app/common';
@@ -33,15 +34,7 @@ export class TranslationController extends CrudController(resource) {
     description:
       'Multipart part `file` (at most 5 MiB): the first worksheet, header row `language | namespace | key | value`, then at most 50,000 rows. All or nothing: a bad row refuses the import, named by its sheet row number. A workbook whose parts inflate beyond 32 MiB each or 40 MiB together is refused (400) without being unpacked further.',
     permission: resource.permissionFor('create'),
-    response: {
-      data: 'boolean',
-      example: true,
-      extra: {
-        count: { type: 'integer', example: 2 },
-        inserted: { type: 'integer', example: 1 },
-        updated: { type: 'integer', example: 1 },
-      },
-    },
+    response: SYNC_IMPORT_RESPONSE,
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })

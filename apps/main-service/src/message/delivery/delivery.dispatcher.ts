@@ -1,7 +1,5 @@
-import { DeliveryOutcome, MainServiceConfig, Metrics } from '@app/common';
+import { CoalescingLoop, DeliveryOutcome, MainServiceConfig, Metrics, replicaName } from '@app/common';
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import { DeliveryClaims, DeliveryTarget } from './delivery-claims';
 import { DeliveryFailure } from './delivery-failure';
 import { AttemptOutcome, DeliveryRecords } from './delivery-records';
@@ -30,11 +28,11 @@ const CHANNELS: DeliveryChannel[] = ['email', 'sms'];
 export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(DeliveryDispatcher.name);
   /** This replica's name on its claims. */
-  readonly holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private again = false;
-  private stopped = false;
+  readonly holder = replicaName();
+  private readonly loop = new CoalescingLoop(
+    () => this.pass(),
+    (error) => this.logger.warn(`delivery pass failed: ${error.name}`),
+  );
 
   constructor(
     private readonly config: MainServiceConfig,
@@ -49,59 +47,42 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
   onApplicationBootstrap(): void {
     this.metrics.countPendingWith(() => this.claims.countPendingAcrossTenants());
     if (!this.config.dispatchEnabled) return;
-    this.timer = setInterval(() => this.kick(), this.config.dispatchPollMs);
-    this.timer.unref();
-    this.kick();
+    this.loop.start(this.config.dispatchPollMs);
   }
 
   /** Before the data source closes: no new claims, the attempts in flight finish, unstarted claims are released. */
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+    await this.loop.stop();
     await this.claims.releaseAll(this.holder).catch(() => undefined);
     this.emailSender.close();
   }
 
   /** Starts a pass now (or right after the current one). */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.pass()
-      .catch((error: Error) => this.logger.warn(`delivery pass failed: ${error.name}`))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.loop.kick();
   }
 
   /** Claims and delivers due messages until none is left, then drops the bookkeeping of messages that stopped waiting. */
   private async pass(): Promise<void> {
     let busy = true;
-    while (busy && !this.stopped) {
+    while (busy && !this.loop.stopped) {
       busy = false;
       for (const channel of CHANNELS) {
-        if (this.stopped) break;
+        if (this.loop.stopped) break;
         const due = await this.claims.scanDueAcrossTenants(channel, Date.now(), BATCH);
         const claimed = await this.claims.claim(due, this.holder, LEASE_MS);
         if (claimed.length) busy = true;
         await this.deliverAll(claimed);
       }
     }
-    if (!this.stopped) await this.claims.pruneAcrossTenants(Date.now());
+    if (!this.loop.stopped) await this.claims.pruneAcrossTenants(Date.now());
   }
 
   private async deliverAll(targets: DeliveryTarget[]): Promise<void> {
     const queue = [...targets];
     const worker = async () => {
       for (let target = queue.shift(); target; target = queue.shift()) {
-        if (this.stopped) await this.claims.release(target, this.holder, 0).catch(() => undefined);
+        if (this.loop.stopped) await this.claims.release(target, this.holder, 0).catch(() => undefined);
         else await this.deliver(target);
       }
     };

@@ -1,0 +1,70 @@
+/**
+ * Imports while the consumer group rebalances: batches of several tenants (so they spread over the
+ * topic's partitions) are sent through the gateway while main-service replica 2 restarts, leaving the
+ * consumer group and joining it again. Every acknowledged batch is applied exactly once: APPLIED with
+ * all its rows, each row stored once and at revision 1 (a batch applied twice would raise it).
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { call, cluster, Cluster, describeCluster, token, unique } from './cluster-support';
+
+const P = '/main-service/system-api/configuration/data-dictionary';
+const TENANTS = 4;
+const BATCHES_PER_TENANT = 6;
+const ROWS = 50;
+
+interface Sent {
+  tenant: string;
+  batchId: string;
+}
+
+describeCluster('imports during a consumer-group rebalance', () => {
+  let c: Cluster;
+  beforeAll(() => {
+    c = cluster();
+  });
+
+  it('applies every acknowledged batch exactly once while a replica leaves and joins', async () => {
+    const type = unique('reb');
+    const tenants = Array.from({ length: TENANTS }, (_, i) => unique(`rebalance${i}`));
+    const sent: Sent[] = [];
+    const sendAll = async () => {
+      for (let b = 0; b < BATCHES_PER_TENANT; b++)
+        for (const tenant of tenants) {
+          const rows = Array.from({ length: ROWS }, (_, r) => ({
+            dataDictionaryTypeCode: type,
+            dataDictionaryCode: `b${b}r${r}`,
+            name: `n${r}`,
+          }));
+          const res = await call(`${c.gateway}${P}/importList`, { token: token(c.jwtSecret, tenant), body: rows });
+          expect(res).toMatchObject({ http: 200, status: 200, data: true });
+          sent.push({ tenant, batchId: String(res.extraData?.batchId) });
+        }
+    };
+    await Promise.all([sendAll(), promisify(execFile)(join(__dirname, '../../scripts/cluster.sh'), ['restart', 'main-service', '2'])]);
+    expect(sent).toHaveLength(TENANTS * BATCHES_PER_TENANT);
+
+    const deadline = Date.now() + 60_000;
+    for (const { tenant, batchId } of sent) {
+      for (;;) {
+        const status = await call(`${c.gateway}${P}/importStatus?batchId=${batchId}`, { token: token(c.jwtSecret, tenant) });
+        const batch = status.data as { status?: string; itemCount?: number; appliedCount?: number } | null;
+        if (batch?.status === 'APPLIED') {
+          expect(batch).toMatchObject({ itemCount: ROWS, appliedCount: ROWS });
+          break;
+        }
+        if (batch?.status && batch.status !== 'PENDING') throw new Error(`batch ${batchId}: ${JSON.stringify(batch)}`);
+        if (Date.now() > deadline) throw new Error(`batch ${batchId} not applied: ${JSON.stringify(batch)}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    for (const tenant of tenants) {
+      const auth = token(c.jwtSecret, tenant);
+      const count = await call(`${c.gateway}${P}/count`, { token: auth, body: { dataDictionaryTypeCode: type } });
+      expect(count.data).toBe(BATCHES_PER_TENANT * ROWS);
+      const stored = await call(`${c.gateway}${P}/list`, { token: auth, body: { dataDictionaryTypeCode: type, sqlQueryLimit: 1000 } });
+      expect(new Set((stored.data as { revision: number }[]).map((r) => r.revision))).toEqual(new Set([1]));
+    }
+  }, 180_000);
+});
