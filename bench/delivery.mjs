@@ -11,12 +11,11 @@
 // The clock runs from the INSERT to the moment the database shows every e-mail SENT (polled every 50 ms);
 // the sink must have received each e-mail exactly once, or the run fails.
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mysql from 'mysql2/promise';
 import { SMTPServer } from 'smtp-server';
+import { CLK_TCK, cpuTicks, freePort, sleep } from './lib/processes.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BASE_URL = process.env.DB_URL ?? 'mysql://root@127.0.0.1:3306/bench';
@@ -25,27 +24,6 @@ const WARMUP = Number(process.env.BENCH_WARMUP_EMAILS ?? 100);
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 1);
 const SINK_DELAY_MS = Number(process.env.BENCH_SINK_DELAY_MS ?? 0);
 const TENANT = 'bench';
-const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-/** utime + stime of a process in clock ticks (/proc/<pid>/stat fields 14 and 15). */
-const cpuTicks = (pid) => {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-};
-
 /** The sink: counts each e-mail by its Subject header (one per e-mail). */
 async function startSink() {
   const seen = new Map();

@@ -5,11 +5,12 @@
 //   KAFKA_BROKERS  broker list; when 127.0.0.1:9092 is not answering, scripts/kafka.sh starts (and later stops) one
 //   BENCH_ROWS     rows per batch (default 10000), BENCH_BATCHES batches in the burst (default 10)
 import { execFileSync, spawn } from 'node:child_process';
-import { createConnection as tcp, createServer } from 'node:net';
+import { createConnection as tcp } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jwt from 'jsonwebtoken';
 import mysql from 'mysql2/promise';
+import { freePort, sleep } from './lib/processes.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BASE_URL = process.env.DB_URL ?? 'mysql://root@127.0.0.1:3306/bench';
@@ -18,19 +19,11 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 10);
 const SECRET = 'bench-secret-of-at-least-16-chars';
 const PATH = '/main-service/system-api/configuration/data-dictionary';
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const reachable = (host, port) =>
   new Promise((resolve) => {
     const socket = tcp({ host, port }, () => (socket.end(), resolve(true)));
     socket.on('error', () => resolve(false));
-  });
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
   });
 
 async function main() {

@@ -2,7 +2,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsString, Matches, Min } from 'class-validator';
 import { Env } from './environment';
 
-/** Bounds of the standard operations (page, list) and the listCache every CrudService builds. */
+/** Bounds of the standard operations (page, list), and the listCache and page totals every CrudService keeps. */
 export class CrudConfig {
   static readonly namespace = 'crud';
 
@@ -11,6 +11,8 @@ export class CrudConfig {
   /** Most rows of a list or listCache call. */
   @Env('LIST_LIMIT_MAX') @Type(() => Number) @IsInt() @Min(1) listLimitMax = 10000;
   @Env('LIST_CACHE_TTL_SECONDS') @Type(() => Number) @IsInt() @Min(0) listCacheTtlSeconds = 60;
+  /** How long a replica may answer page's `total` from a count it made at the current write version (0: count every page). */
+  @Env('PAGE_TOTAL_TTL_MS') @Type(() => Number) @IsInt() @Min(0) pageTotalTtlMs = 2000;
   /** The tenant whose records listCache merges into every tenant's (and which holds translations). */
   @Env('DEFAULT_TENANT_ID') @IsString() @Matches(/^[A-Za-z0-9_-]{1,64}$/) defaultTenantId = 'default';
 

@@ -133,8 +133,8 @@ export class AsyncImporter<E extends BaseRecord> {
         );
         return true;
       });
-      // every replica's listCache reloads at its next call (the consumer may run in any replica)
-      if (applied) await this.crud.batches.recordWrite(scope);
+      // every replica's listCache and page totals see the rows at their next call (the consumer may run in any replica)
+      if (applied) await this.crud.writes.recordWrite(scope);
     } catch (error) {
       if (isStorageUnavailableError(error)) throw error;
       await this.recordFailed(batch.batchId, `batch could not be applied (${(error as Error).name})`);

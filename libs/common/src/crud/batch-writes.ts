@@ -6,11 +6,11 @@ import { TenantScope } from '../tenancy/tenant-scope';
 import { refusingDuplicates } from './duplicate-key';
 import { exclusiveTransaction, mayPauseInTransaction } from './exclusive-transaction';
 import { LiveRecordTable } from './live-record-table';
-import { MergedListCache } from './merged-list-cache';
 import { RecordColumns } from './record-columns';
 import { Resource } from './resource';
 import { TenantFilter } from './tenant-table';
 import { TimeSlice } from './time-slice';
+import { WriteRecorder } from './write-recorder';
 
 type Row = Record<string, unknown>;
 
@@ -40,7 +40,7 @@ export class BatchWrites<E extends BaseRecord> {
     private readonly resource: Resource<E>,
     private readonly table: LiveRecordTable<E>,
     private readonly columns: RecordColumns<E>,
-    private readonly lists: MergedListCache<E>,
+    private readonly writes: WriteRecorder<E>,
     private readonly dataSource: DataSource,
   ) {}
 
@@ -54,7 +54,7 @@ export class BatchWrites<E extends BaseRecord> {
   async insertAll(scope: TenantScope, rows: object[]): Promise<true> {
     const records = await this.columns.ofEach(rows as Row[], new TimeSlice());
     const written = this.writeTransaction((manager) => this.table.insertRecords(scope, records, { manager, slice: this.pauses() }));
-    await this.lists.afterWrite(scope, refusingDuplicates(this.resource, written));
+    await this.writes.afterWrite(scope, refusingDuplicates(this.resource, written));
     return true;
   }
 
@@ -62,7 +62,7 @@ export class BatchWrites<E extends BaseRecord> {
   async upsertInTransaction(scope: TenantScope, rows: Row[]): Promise<UpsertResult> {
     const prepared = await this.prepareUpsert(rows, new TimeSlice());
     const written = this.writeTransaction((manager) => this.writeUpsert(manager, scope, prepared, this.pauses()));
-    return this.lists.afterWrite(scope, refusingDuplicates(this.resource, written));
+    return this.writes.afterWrite(scope, refusingDuplicates(this.resource, written));
   }
 
   /**
@@ -78,16 +78,11 @@ export class BatchWrites<E extends BaseRecord> {
    * the batch's keys come from a few queries (not one per row); new keys go in multi-row INSERTs, existing
    * ones in multi-row upserts by identifier; a key repeated in the batch is inserted once and then updated,
    * as it would be row by row. Pauses between statements only inside writeTransaction (or off SQLite).
-   * The caller records the write once its transaction has committed (recordWrite).
+   * The caller records the write once its transaction has committed (CrudService.writes.recordWrite).
    */
   async upsertMany(manager: EntityManager, scope: TenantScope, rows: Row[]): Promise<UpsertResult> {
     const slice = this.pauses();
     return this.writeUpsert(manager, scope, await this.prepareUpsert(rows, slice), slice);
-  }
-
-  /** After a write made outside these methods (upsertMany in the caller's transaction) has committed. */
-  recordWrite(scope: TenantScope): Promise<void> {
-    return this.lists.recordWrite(scope);
   }
 
   /** A time slice where the current transaction may give the event loop a turn, else none. */

@@ -18,6 +18,7 @@ import { RequestContext } from '../tenancy/request-context';
 import { AllTenantsRead, TenantScope } from '../tenancy/tenant-scope';
 import { CrudService } from './crud.service';
 import { Text } from './fields';
+import { ListVersion } from './list-version.entity';
 import { defineResource, ResourceOptions } from './resource';
 import { TenantTable } from './tenant-table';
 import { TtlCache } from './ttl-cache';
@@ -99,7 +100,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   config = readConfig(CrudConfig, { ...process.env, ...database.env });
   const { dbUrl } = readConfig(DatabaseConfig, { ...process.env, ...database.env });
-  const common = { entities: [Gadget, GadgetEvent], namingStrategy: new SnakeNamingStrategy(), synchronize: true };
+  const common = { entities: [Gadget, GadgetEvent, ListVersion], namingStrategy: new SnakeNamingStrategy(), synchronize: true };
   dataSource = new DataSource(
     dbUrl
       ? { ...common, type: 'mysql', url: dbUrl.replace(/^mariadb:/, 'mysql:'), charset: 'utf8mb4_bin' }

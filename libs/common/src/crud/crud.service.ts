@@ -7,12 +7,14 @@ import { BatchWrites } from './batch-writes';
 import { ListVersions } from './list-versions';
 import { LiveRecordTable } from './live-record-table';
 import { MergedListCache } from './merged-list-cache';
+import { PageTotals } from './page-totals';
 import { ListControls, PageControls } from './query-controls';
 import { RecordColumns } from './record-columns';
 import { Resource } from './resource';
 import { ResourceQuery } from './resource-query';
 import { ResourceWriter } from './resource-writer';
 import { TtlCache } from './ttl-cache';
+import { WriteRecorder } from './write-recorder';
 
 type Row = Record<string, unknown>;
 
@@ -27,6 +29,8 @@ export class CrudService<E extends BaseRecord> {
   readonly columns: RecordColumns<E>;
   readonly query: ResourceQuery<E>;
   readonly lists: MergedListCache<E>;
+  /** Records a completed write for the caches of every replica (writer and batches do; a write made elsewhere must too). */
+  readonly writes: WriteRecorder<E>;
   readonly writer: ResourceWriter<E>;
   readonly batches: BatchWrites<E>;
 
@@ -38,10 +42,13 @@ export class CrudService<E extends BaseRecord> {
   ) {
     this.table = new LiveRecordTable(resource.entity, resource.idField, dataSource);
     this.columns = new RecordColumns(resource, dataSource);
-    this.query = new ResourceQuery(resource, this.table, config);
-    this.lists = new MergedListCache(resource, this.query, this.columns, config, cache, new ListVersions(dataSource));
-    this.writer = new ResourceWriter(resource, this.table, this.columns, this.lists, dataSource);
-    this.batches = new BatchWrites(resource, this.table, this.columns, this.lists, dataSource);
+    const versions = new ListVersions(dataSource);
+    const totals = PageTotals.of(dataSource);
+    this.query = new ResourceQuery(resource, this.table, config, totals, versions);
+    this.lists = new MergedListCache(resource, this.query, this.columns, config, cache, versions);
+    this.writes = new WriteRecorder(resource, this.lists, totals, versions);
+    this.writer = new ResourceWriter(resource, this.table, this.columns, this.writes, dataSource);
+    this.batches = new BatchWrites(resource, this.table, this.columns, this.writes, dataSource);
   }
 
   async count(body: Row): Promise<number> {

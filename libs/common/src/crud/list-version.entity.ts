@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * How often a resource's records of one tenant were written (only resources with listCache count).
+ * How often a resource's records of one tenant were written (every write of every resource counts).
  * Every replica compares it with the version its cached list was loaded at (docs/operations.md "Scaling out").
  */
 @Entity('list_version')

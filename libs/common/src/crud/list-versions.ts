@@ -5,11 +5,11 @@ import { retryingDeadlocks, upsertSql } from '../persistence/upsert-sql';
 const TABLE = 'list_version';
 
 /**
- * The write counters of listCache in the database, shared by every replica: a write bumps its
- * (resource, tenant) row once it has completed; a replica reads the rows before it uses (or loads) a
- * cached merged list and reloads when they differ from the ones the list was loaded at. Reading before
- * loading means a list loaded while a write was under way is stamped with the older version, so the
- * write's bump makes the next read reload it.
+ * The write counters of every resource in the database, per tenant, shared by every replica: a write
+ * bumps its (resource, tenant) row once it has completed; a replica reads the rows before it uses (or
+ * makes) a cached merged list (listCache) or page total, and makes it anew when they differ from the
+ * ones it was made at. Reading before loading means a list or count made while a write was under way
+ * is stamped with the older version, so the write's bump makes the next read make it again.
  */
 export class ListVersions {
   private readonly logger = new Logger(ListVersions.name);
@@ -28,7 +28,7 @@ export class ListVersions {
 
   /**
    * One more write of the tenant's records. A failure is logged, not thrown: the write itself has
-   * completed, and the other replicas' lists then still expire with the TTL.
+   * completed, and the other replicas' lists and page totals then still expire with their TTLs.
    */
   async bump(resourcePath: string, tenantId: string): Promise<void> {
     const insert = `INSERT INTO ${TABLE} (resource_path, tenant_id, version) VALUES (?, ?, 1)`;
@@ -37,7 +37,7 @@ export class ListVersions {
       await retryingDeadlocks(() => this.dataSource.query(sql, [resourcePath, tenantId]));
     } catch (error) {
       this.logger.warn(
-        `recording a write of ${resourcePath} failed (other replicas see it within the listCache TTL): ${(error as Error).name}`,
+        `recording a write of ${resourcePath} failed (other replicas see it within the listCache and page-total TTLs): ${(error as Error).name}`,
       );
     }
   }

@@ -47,25 +47,12 @@ export class MergedListCache<E extends BaseRecord> {
   }
 
   /**
-   * Awaits a write in the scope's tenant, then records it (recordWrite) whether or not it succeeded: a
-   * failed write may still have committed (a connection lost after COMMIT).
+   * After a write in a tenant (write-recorder.ts, which also bumps the version for the others): this
+   * replica drops the merged lists it may have changed (a write in the default tenant changes every tenant's).
    */
-  async afterWrite<T>(scope: TenantScope, write: Promise<T>): Promise<T> {
-    try {
-      return await write;
-    } finally {
-      await this.recordWrite(scope);
-    }
-  }
-
-  /**
-   * After a write in a tenant has completed: this replica drops the merged lists it may have changed (a
-   * write in the default tenant changes every tenant's), and the tenant's version is bumped for the others.
-   */
-  async recordWrite(scope: TenantScope): Promise<void> {
+  dropCached(scope: TenantScope): void {
     if (!this.resource.listCache) return;
     this.cache.invalidate(this.resource.path, scope.tenantId === this.config.defaultTenantId ? undefined : scope.tenantId);
-    await this.versions.bump(this.resource.path, scope.tenantId);
   }
 
   /** The tenants whose records a merged list holds: the default tenant's version counts for every tenant. */

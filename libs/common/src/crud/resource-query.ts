@@ -4,7 +4,9 @@ import { AppException } from '../http/app-exception';
 import { WithExtra } from '../http/envelope';
 import { BaseRecord } from '../persistence/base-record';
 import { TenantScope } from '../tenancy/tenant-scope';
+import { ListVersions } from './list-versions';
 import { LiveRecordTable } from './live-record-table';
+import { PageTotals, totalShownByRows } from './page-totals';
 import { ListControls, PageControls } from './query-controls';
 import { AnyResource, Resource } from './resource';
 import { TenantFilter } from './tenant-table';
@@ -41,6 +43,8 @@ export class ResourceQuery<E extends BaseRecord> {
     private readonly resource: Resource<E>,
     private readonly table: LiveRecordTable<E>,
     private readonly config: CrudConfig,
+    private readonly totals: PageTotals,
+    private readonly versions: ListVersions,
   ) {}
 
   count(scope: TenantScope, body: Row): Promise<number> {
@@ -58,20 +62,39 @@ export class ResourceQuery<E extends BaseRecord> {
     return this.ordered(this.filtered(scope, body), body).limit(limit).getMany();
   }
 
+  /**
+   * The page's rows and `total` (docs/contract.md "Page totals"): counted with the rows when PAGE_TOTAL_TTL_MS
+   * is 0; otherwise shown by the rows when they reach the end, or a count of this replica made for the same
+   * tenant and filter at the current write version within the TTL, or counted now.
+   */
   async page(scope: TenantScope, body: Row & PageControls): Promise<WithExtra<E[]>> {
     const current = body.current ?? 0;
     const pageSize = body.pageSize ?? 0;
     if (pageSize > this.config.pageSizeMax) throw AppException.validation(`pageSize must not be greater than ${this.config.pageSizeMax}`);
     const qb = this.filtered(scope, body);
-    const rows =
-      pageSize === 0
-        ? Promise.resolve([])
-        : this.ordered(qb.clone(), body)
-            .offset((Math.max(current, 1) - 1) * pageSize)
-            .limit(pageSize)
-            .getMany();
-    const [total, data] = await Promise.all([qb.getCount(), rows]);
+    const offset = (Math.max(current, 1) - 1) * pageSize;
+    const rows = pageSize === 0 ? Promise.resolve([]) : this.ordered(qb.clone(), body).offset(offset).limit(pageSize).getMany();
+    const [data, total] =
+      this.config.pageTotalTtlMs === 0
+        ? await Promise.all([rows, qb.getCount()])
+        : await this.rowsAndKnownTotal(scope, body, rows, offset, pageSize, () => qb.getCount());
     return new WithExtra(data, { current, pages: pageSize === 0 ? 0 : Math.ceil(total / pageSize), size: pageSize, total });
+  }
+
+  private async rowsAndKnownTotal(
+    scope: TenantScope,
+    body: Row,
+    rows: Promise<E[]>,
+    offset: number,
+    pageSize: number,
+    count: () => Promise<number>,
+  ): Promise<[E[], number]> {
+    // read before counting: a count made while a write is under way keeps the older version
+    const [data, version] = await Promise.all([rows, this.versions.stamp(this.resource.path, [scope.tenantId])]);
+    const shown = totalShownByRows(offset, pageSize, data.length);
+    if (shown !== undefined) return [data, shown];
+    const filterKey = JSON.stringify([givenFilters(this.resource, body), timeRangeOf(this.resource, body) ?? null]);
+    return [data, await this.totals.getOrCount(this.resource.path, scope.tenantId, filterKey, version, this.config.pageTotalTtlMs, count)];
   }
 
   private filtered(scope: TenantScope, body: Row): SelectQueryBuilder<E> {

@@ -6,23 +6,24 @@ import { isDuplicateKeyError } from '../persistence/db-errors';
 import { TenantScope } from '../tenancy/tenant-scope';
 import { refusingDuplicates } from './duplicate-key';
 import { LiveRecordTable } from './live-record-table';
-import { MergedListCache } from './merged-list-cache';
 import { RecordColumns } from './record-columns';
 import { Resource } from './resource';
 import { TenantFilter } from './tenant-table';
+import { WriteRecorder } from './write-recorder';
 
 type Row = Record<string, unknown>;
 
 /**
  * Writes of single records in a scope: write bodies mapped to columns, a unique-index violation
- * answered as the resource's 422, and every write recorded for the merged lists of all replicas once it has completed.
+ * answered as the resource's 422, and every write recorded for the caches of all replicas once it has completed
+ * (write-recorder.ts).
  */
 export class ResourceWriter<E extends BaseRecord> {
   constructor(
     private readonly resource: Resource<E>,
     private readonly table: LiveRecordTable<E>,
     private readonly columns: RecordColumns<E>,
-    private readonly lists: MergedListCache<E>,
+    private readonly writes: WriteRecorder<E>,
     private readonly dataSource: DataSource,
   ) {}
 
@@ -59,7 +60,7 @@ export class ResourceWriter<E extends BaseRecord> {
   async insertIfAbsent(scope: TenantScope, row: Row): Promise<boolean> {
     if (await this.table.exists(scope, this.columns.keyOf(row) as TenantFilter<E>)) return false;
     try {
-      await this.lists.afterWrite(scope, this.insert(scope, row));
+      await this.writes.afterWrite(scope, this.insert(scope, row));
       return true;
     } catch (error) {
       if (isDuplicateKeyError(error)) return false; // a concurrent insert of the same key won
@@ -69,7 +70,7 @@ export class ResourceWriter<E extends BaseRecord> {
 
   /**
    * Several reads and writes of the scope as one transaction (for operations built from insert, update
-   * and the table's reads), ending like every other write: duplicates refused, the write recorded for the merged lists.
+   * and the table's reads), ending like every other write: duplicates refused, the write recorded.
    */
   transaction<T>(scope: TenantScope, work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.refuseDuplicatesThenInvalidate(scope, this.dataSource.transaction(work));
@@ -94,6 +95,6 @@ export class ResourceWriter<E extends BaseRecord> {
   }
 
   private refuseDuplicatesThenInvalidate<T>(scope: TenantScope, write: Promise<T>): Promise<T> {
-    return this.lists.afterWrite(scope, refusingDuplicates(this.resource, write));
+    return this.writes.afterWrite(scope, refusingDuplicates(this.resource, write));
   }
 }

@@ -39,6 +39,8 @@ export class NotificationUserController extends CrudController(resource) {
     response: { data: 'number', example: 3 },
   })
   markAllRead() {
-    return this.inbox.markAllRead(TenantScope.current());
+    const scope = TenantScope.current();
+    // a write like any other: page totals and lists of notification-user see it at once, in every replica
+    return this.crud.writes.afterWrite(scope, this.inbox.markAllRead(scope));
   }
 }

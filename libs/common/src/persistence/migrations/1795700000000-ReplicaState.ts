@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * State every replica shares: listCache's write versions per (resource, tenant) and the windows of rate
+ * State every replica shares: the write versions per (resource, tenant) that listCache and page totals check, and the windows of rate
  * limits counted in the database. Shared-library tables: every service registers this.
  */
 export class ReplicaState1795700000000 implements MigrationInterface {

@@ -1,0 +1,39 @@
+import { BaseRecord } from '../persistence/base-record';
+import { TenantScope } from '../tenancy/tenant-scope';
+import { ListVersions } from './list-versions';
+import { MergedListCache } from './merged-list-cache';
+import { PageTotals } from './page-totals';
+import { Resource } from './resource';
+
+/**
+ * What a completed write of a resource's records tells the caches of every replica: this replica drops
+ * what it kept of the tenant (merged lists, page totals) at once, and the tenant's write version in the
+ * database goes up, so every replica's cached lists and totals stop matching it.
+ */
+export class WriteRecorder<E extends BaseRecord> {
+  constructor(
+    private readonly resource: Resource<E>,
+    private readonly lists: MergedListCache<E>,
+    private readonly totals: PageTotals,
+    private readonly versions: ListVersions,
+  ) {}
+
+  /**
+   * Awaits a write in the scope's tenant, then records it whether or not it succeeded: a failed write
+   * may still have committed (a connection lost after COMMIT).
+   */
+  async afterWrite<T>(scope: TenantScope, write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } finally {
+      await this.recordWrite(scope);
+    }
+  }
+
+  /** After a write in the scope's tenant has completed (or one made in a caller's transaction has committed). */
+  async recordWrite(scope: TenantScope): Promise<void> {
+    this.lists.dropCached(scope);
+    this.totals.drop(this.resource.path, scope.tenantId);
+    await this.versions.bump(this.resource.path, scope.tenantId);
+  }
+}
