@@ -9,6 +9,8 @@ import { MAX_BATCH_ROWS } from '@app/common';
 import { Workbook } from 'exceljs';
 import JSZip from 'jszip';
 import { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { ZipFile } from 'yazl';
 import { CONFIG, Envelope, startApp, TestApp } from '../support/test-app';
 import { LIVE_WITHIN_MS, POLL_TEST_RETRIES, pollLiveDuring } from '../support/live-poller';
 
@@ -45,15 +47,29 @@ const SHEET_CLOSE = '</sheetData></worksheet>';
 
 /**
  * A workbook written by exceljs whose parts are then replaced: `sheet` (the XML of the first worksheet)
- * and, when given, `sharedStrings`; each is given as pieces so that no single huge string is built.
+ * and, when given, `sharedStrings`; each is given as pieces, streamed through Node's zlib (yazl), so that no
+ * single huge string or buffer is built and the bombs take a moment to make, not the test's time.
  */
 async function workbookWith(parts: { sheet: Buffer[]; sharedStrings?: Buffer[] }): Promise<Buffer> {
   const wb = new Workbook();
   wb.addWorksheet('translations').addRow(['language', 'namespace', 'key', 'value']);
-  const zip = await JSZip.loadAsync(await wb.xlsx.writeBuffer());
-  zip.file('xl/worksheets/sheet1.xml', Buffer.concat(parts.sheet));
-  if (parts.sharedStrings) zip.file('xl/sharedStrings.xml', Buffer.concat(parts.sharedStrings));
-  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
+  const written = await JSZip.loadAsync(await wb.xlsx.writeBuffer());
+  const replaced: Record<string, Buffer[] | undefined> = {
+    'xl/worksheets/sheet1.xml': parts.sheet,
+    'xl/sharedStrings.xml': parts.sharedStrings,
+  };
+  const zip = new ZipFile();
+  for (const path of new Set([...Object.keys(written.files), ...Object.keys(replaced)])) {
+    const entry = written.files[path];
+    if (entry?.dir) continue;
+    const pieces = replaced[path];
+    if (pieces) zip.addReadStream(Readable.from(pieces), path, { compressionLevel: 9 });
+    else if (entry) zip.addBuffer(await entry.async('nodebuffer'), path);
+  }
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** Sheet XML of the header and `count` rows made by `make`, as pieces. */

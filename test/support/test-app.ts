@@ -124,7 +124,7 @@ export async function startApp(
       logger: ['error', 'warn'],
     });
     if (options.logTo) created.get(AppLogging).captureTo(options.logTo);
-    app = configureApp(created, target.service);
+    app = configureApp(created, target.service, { documentOnFirstRequest: true });
     const dataSource = app.get(DataSource);
     if (database.env.DB_URL) await dataSource.runMigrations();
     await app.init();

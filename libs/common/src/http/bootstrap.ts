@@ -19,8 +19,17 @@ function trustProxy(value: string): boolean | number | string {
   return value;
 }
 
+export interface ConfigureOptions {
+  /** Build the OpenAPI document when it is first asked for rather than now (tests that never read it boot faster). */
+  documentOnFirstRequest?: boolean;
+}
+
 /** Everything an app needs beyond its modules; shared by main.ts and the e2e tests. */
-export function configureApp(app: NestExpressApplication, service: ServiceDescription): NestExpressApplication {
+export function configureApp(
+  app: NestExpressApplication,
+  service: ServiceDescription,
+  options: ConfigureOptions = {},
+): NestExpressApplication {
   const config = app.get(ServerConfig);
   app.useLogger(app.get(PinoNestLogger));
   app.set('trust proxy', trustProxy(config.trustProxy));
@@ -48,6 +57,7 @@ export function configureApp(app: NestExpressApplication, service: ServiceDescri
   );
   app.setGlobalPrefix(service.prefix);
   // no enableShutdownHooks: http/shutdown.ts drains the HTTP server before closing the app
-  setupOpenApi(app, service);
+  const document = setupOpenApi(app, service);
+  if (!options.documentOnFirstRequest) document();
   return app;
 }

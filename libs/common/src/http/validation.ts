@@ -1,6 +1,9 @@
 import { ArgumentMetadata, Type, ValidationError, ValidationPipe } from '@nestjs/common';
 import { AppException } from './app-exception';
 import { BodyStatus } from './body-status';
+import { cacheValidationMetadata } from './validation-metadata-cache';
+
+cacheValidationMetadata();
 
 /** class-validator rules that mean "wrong type" (1003) rather than "bad value" (400). */
 const TYPE_RULES = new Set([

@@ -16,8 +16,12 @@ export interface ServiceDescription {
   securitySchemes?: Record<string, SecuritySchemeObject>;
 }
 
-/** OpenAPI 3 at `{prefix}/v3/api-docs`, Swagger UI with a Bearer "Authorize" button at `{prefix}/swagger-ui`. */
-export function setupOpenApi(app: INestApplication, service: ServiceDescription): void {
+/**
+ * OpenAPI 3 at `{prefix}/v3/api-docs`, Swagger UI with a Bearer "Authorize" button at `{prefix}/swagger-ui`.
+ * The document is built on first use; the returned function builds it (once) at a time of the caller's
+ * choosing: a service builds it before it listens, so no request waits the fraction of a second it takes.
+ */
+export function setupOpenApi(app: INestApplication, service: ServiceDescription): () => OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle(service.title)
     .setDescription(service.description)
@@ -28,10 +32,13 @@ export function setupOpenApi(app: INestApplication, service: ServiceDescription)
   for (const [name, scheme] of Object.entries(service.securitySchemes ?? {})) builder.addSecurity(name, scheme);
   const config = builder.build();
   documentGuardFailures();
-  const document = finaliseDocument(SwaggerModule.createDocument(app, config) as never) as unknown as OpenAPIObject;
-  SwaggerModule.setup(`${service.prefix}/swagger-ui`, app, document, {
+  let document: OpenAPIObject | undefined;
+  const built = (): OpenAPIObject =>
+    (document ??= finaliseDocument(SwaggerModule.createDocument(app, config) as never) as unknown as OpenAPIObject);
+  SwaggerModule.setup(`${service.prefix}/swagger-ui`, app, built, {
     jsonDocumentUrl: `${service.prefix}/v3/api-docs`,
     yamlDocumentUrl: `${service.prefix}/v3/api-docs.yaml`,
     swaggerOptions: { persistAuthorization: true },
   });
+  return built;
 }
