@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { SharedRuns } from '../background/shared-run';
 import { retryingDeadlocks, upsertSql } from '../persistence/upsert-sql';
 
 const TABLE = 'list_version';
@@ -13,11 +14,24 @@ const TABLE = 'list_version';
  */
 export class ListVersions {
   private readonly logger = new Logger(ListVersions.name);
+  /**
+   * Writes of one (resource, tenant) that complete together share a bump: every writer would otherwise
+   * wait its turn for the same row's lock (and its commit), which made that row the limit of a tenant's
+   * write rate. A writer waits for a bump that starts after its write, so the bump still follows it.
+   */
+  private readonly bumps = new SharedRuns<void>((key) => this.increment(...(JSON.parse(key) as [string, string])));
 
   constructor(private readonly dataSource: DataSource) {}
 
+  /** Concurrent reads of the same versions share a SELECT that starts after each of them (as bumps do). */
+  private readonly stamps = new SharedRuns<string>((key) => this.read(...(JSON.parse(key) as [string, string[]])));
+
   /** The versions of the given tenants' rows of a resource, as one comparable text ('0' for a row never written). */
-  async stamp(resourcePath: string, tenantIds: string[]): Promise<string> {
+  stamp(resourcePath: string, tenantIds: string[]): Promise<string> {
+    return this.stamps.run(JSON.stringify([resourcePath, tenantIds]));
+  }
+
+  private async read(resourcePath: string, tenantIds: string[]): Promise<string> {
     const rows = (await this.dataSource.query(
       `SELECT tenant_id, version FROM ${TABLE} WHERE resource_path = ? AND tenant_id IN (${tenantIds.map(() => '?').join(', ')})`,
       [resourcePath, ...tenantIds],
@@ -30,7 +44,11 @@ export class ListVersions {
    * One more write of the tenant's records. A failure is logged, not thrown: the write itself has
    * completed, and the other replicas' lists and page totals then still expire with their TTLs.
    */
-  async bump(resourcePath: string, tenantId: string): Promise<void> {
+  bump(resourcePath: string, tenantId: string): Promise<void> {
+    return this.bumps.run(JSON.stringify([resourcePath, tenantId]));
+  }
+
+  private async increment(resourcePath: string, tenantId: string): Promise<void> {
     const insert = `INSERT INTO ${TABLE} (resource_path, tenant_id, version) VALUES (?, ?, 1)`;
     const sql = upsertSql(this.dataSource, insert, ['resource_path', 'tenant_id'], 'version = version + 1');
     try {
