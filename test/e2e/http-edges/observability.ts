@@ -1,0 +1,262 @@
+/**
+ * Operations endpoints and logs (docs/operations.md): health probes in the envelope, Prometheus
+ * metrics in text, one JSON log line per request with its id, route, caller and no credentials;
+ * on main-service, device-service and both behind the combined server.
+ */
+import { AppLogging, DrainState } from '@app/common';
+import request from 'supertest';
+import { CombinedServer, createCombinedServer } from '../../../apps/local/src/combined-server';
+import { DEVICE_API, DeviceTestApp, SECRET, startDeviceApp, TEST_DEVICE_TOKEN_SECRET, uniqueNo } from '../../support/device-app';
+import { LogCapture, metricValue } from '../../support/observability';
+import { CONFIG, startApp, TestApp } from '../../support/test-app';
+import { bearer, TEST_JWT_SECRET } from '../../support/tokens';
+
+const usingMysql = !!process.env.DB_URL;
+type Http = () => ReturnType<typeof request>;
+
+/** The probes and the metrics endpoint of one service, whatever hosts it. */
+function expectOperationsEndpoints(http: Http, prefix: string): void {
+  it(`${prefix}/health/live answers 200 in the envelope, anonymously`, async () => {
+    const res = await http().get(`${prefix}/health/live`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 200, error: null, data: { status: 'ok' } });
+  });
+
+  it(`${prefix}/health/ready checks the database, anonymously`, async () => {
+    const res = await http().get(`${prefix}/health/ready`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      status: 200,
+      error: null,
+      data: { status: 'ok', details: { database: { status: 'up' }, shutdown: { status: 'up' } } },
+    });
+    expect(res.body.data.details.kafka).toBeUndefined(); // KAFKA_BROKERS unset
+  });
+
+  it(`${prefix}/metrics is Prometheus text, not the envelope, counting requests by route template`, async () => {
+    const route = `${prefix}/health/live`;
+    const before = await http().get(`${prefix}/metrics`);
+    expect(before.status).toBe(200);
+    expect(before.headers['content-type']).toMatch(/^text\/plain/);
+    expect(before.text).not.toMatch(/^\{/);
+    for (let i = 0; i < 3; i++) await http().get(route);
+    await http().get(`${prefix}/no-such-route/12345`);
+    const after = (await http().get(`${prefix}/metrics`)).text;
+    const labels = { method: 'GET', route, status: '200' };
+    expect(metricValue(after, 'http_requests_total', labels) - metricValue(before.text, 'http_requests_total', labels)).toBe(3);
+    expect(metricValue(after, 'http_request_duration_seconds_count', labels)).toBeGreaterThanOrEqual(3);
+    expect(metricValue(after, 'http_requests_total', { route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
+    // the probed path never becomes a label value (process metrics may contain the digits by chance)
+    const labelSets = after
+      .split('\n')
+      .filter((line) => !line.startsWith('#'))
+      .map((line) => /\{(.*)\}/.exec(line)?.[1] ?? '');
+    expect(labelSets.filter((labels) => labels.includes('no-such-route') || labels.includes('12345'))).toEqual([]);
+    expect(after).toMatch(/^process_cpu_user_seconds_total /m);
+    expect(after).toMatch(/^outbox_backlog 0$/m);
+  });
+
+  it(`${prefix}: the probes and the metrics are in the OpenAPI document, without security`, async () => {
+    const doc = (await http().get(`${prefix}/v3/api-docs`)).body;
+    for (const path of ['health/live', 'health/ready', 'metrics']) {
+      const op = doc.paths[`${prefix}/${path}`]?.get;
+      expect({ path, documented: !!op, security: op?.security }).toEqual({ path, documented: true, security: [] });
+    }
+    expect(Object.keys(doc.paths[`${prefix}/metrics`].get.responses['200'].content)).toEqual([expect.stringMatching(/^text\/plain/)]);
+  });
+}
+
+describe('main-service', () => {
+  const logs = new LogCapture();
+  let t: TestApp;
+  beforeAll(async () => (t = await startApp({ LOG_LEVEL: 'log' }, { logTo: logs })));
+  afterAll(async () => {
+    if (t && !t.dataSource.isInitialized) await t.dataSource.initialize().catch(() => undefined);
+    await t?.close();
+  });
+  const http: Http = () => t.http();
+
+  expectOperationsEndpoints(http, '/main-service');
+
+  it('reports the MySQL pool on MySQL/MariaDB only', async () => {
+    const text = (await http().get('/main-service/metrics')).text;
+    expect(/^db_pool_connections_max [1-9]\d*$/m.test(text)).toBe(usingMysql);
+    expect(/^db_pool_connections_opened_total \d+$/m.test(text)).toBe(usingMysql);
+    expect(/^db_pool_requests_queued_total \d+$/m.test(text)).toBe(usingMysql);
+  });
+
+  it('logs one line per request: id from X-Request-Id, method, route, status, duration, tenant and user', async () => {
+    const res = await http()
+      .post(`${CONFIG}/data-dictionary-type/count`)
+      .set('Authorization', bearer())
+      .set('X-Request-Id', 'log-trace-1')
+      .send({});
+    expect(res.headers['x-request-id']).toBe('log-trace-1');
+    const line = logs.requestLine('log-trace-1');
+    expect(line).toMatchObject({
+      level: 30,
+      service: 'main-service',
+      msg: 'request completed',
+      req: { method: 'POST', url: `${CONFIG}/data-dictionary-type/count` },
+      route: `${CONFIG}/data-dictionary-type/count`,
+      status: 200,
+      tenantId: 'tenant-a',
+      user: 'alice',
+    });
+    expect(typeof line!.durationMs).toBe('number');
+    expect(typeof line!.time).toBe('string');
+  });
+
+  it('generates the request id when X-Request-Id is missing or malformed, and echoes it', async () => {
+    for (const given of [undefined, 'bad id with spaces', 'x'.repeat(129)]) {
+      const req = http().get('/main-service/health/live');
+      const res = await (given === undefined ? req : req.set('X-Request-Id', given));
+      const id = res.headers['x-request-id'];
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(logs.requestLine(id)).toMatchObject({ route: '/main-service/health/live', status: 200 });
+    }
+  });
+
+  it('never logs the Authorization header, cookies or secret body fields', async () => {
+    const auth = bearer({ sub: 'carol' });
+    await http()
+      .post(`${CONFIG}/data-dictionary-type/save`)
+      .set('Authorization', auth)
+      .set('Cookie', 'session=cookie-secret-value')
+      .set('X-Request-Id', 'log-redact-1')
+      .send({
+        dataDictionaryTypeCode: 'redact',
+        password: 'body-password-value',
+        accessKeySecret: 'body-access-key-value',
+        secret: 'body-secret-value',
+      });
+    const line = logs.requestLine('log-redact-1');
+    expect(line).toMatchObject({ user: 'carol', req: { headers: { authorization: '[Redacted]', cookie: '[Redacted]' } } });
+    for (const leaked of [
+      auth.slice('Bearer '.length),
+      'cookie-secret-value',
+      'body-password-value',
+      'body-access-key-value',
+      'body-secret-value',
+    ])
+      expect(logs.text()).not.toContain(leaked);
+    // and in any object a service logs
+    t.app
+      .get(AppLogging)
+      .logger.warn(
+        { body: { password: 'p1-value', accessKeySecret: 'a1-value', secret: 's1-value' }, password: 'p2-value' },
+        'redaction probe',
+      );
+    const probe = logs.lines.find((l) => l.msg === 'redaction probe');
+    expect(probe).toMatchObject({
+      body: { password: '[Redacted]', accessKeySecret: '[Redacted]', secret: '[Redacted]' },
+      password: '[Redacted]',
+    });
+  });
+
+  it('ready → HTTP 503, body 503, with each check in extraData and no driver text, when the database is gone; the fault is logged with the request id', async () => {
+    await t.dataSource.destroy();
+    const res = await http().get('/main-service/health/ready').set('X-Request-Id', 'ready-down-1');
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ status: 503, error: 'Service unavailable', path: '/main-service/health/ready', data: null });
+    expect(res.body.extraData.health).toEqual({ status: 'error', details: { database: { status: 'down' }, shutdown: { status: 'up' } } });
+    expect(JSON.stringify(res.body)).not.toMatch(/SELECT|ECONN|QueryFailed|stack/i);
+    expect((await http().get('/main-service/health/live')).status).toBe(200);
+
+    await http().post(`${CONFIG}/data-dictionary-type/count`).set('Authorization', bearer()).set('X-Request-Id', 'fault-trace-1').send({});
+    const faultLines = logs.lines.filter((l) => l.requestId === 'fault-trace-1');
+    expect(faultLines.find((l) => l.context === 'Exceptions')).toMatchObject({ level: 50, tenantId: 'tenant-a', user: 'alice' });
+    expect(faultLines.find((l) => l.route)).toMatchObject({ level: 50, status: 503 });
+    expect(JSON.stringify(faultLines)).not.toMatch(/\bSELECT\b|\bFROM\b|"stack"/);
+    await t.dataSource.initialize();
+    expect((await http().get('/main-service/health/ready')).status).toBe(200);
+  });
+
+  it('ready → 503 as soon as shutdown begins (shutdown: down), the database still up', async () => {
+    t.app.get(DrainState).begin();
+    const res = await http().get('/main-service/health/ready');
+    expect(res.status).toBe(503);
+    expect(res.body.extraData.health.details).toEqual({ database: { status: 'up' }, shutdown: { status: 'down' } });
+  });
+});
+
+describe('METRICS_ENABLED=false', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await startApp({ METRICS_ENABLED: 'false' })));
+  afterAll(() => t?.close());
+
+  it('answers 404 (envelope) at /metrics; the probes still answer', async () => {
+    const res = await t.http().get('/main-service/metrics');
+    expect([res.status, res.body.status]).toEqual([404, 404]);
+    expect((await t.http().get('/main-service/health/ready')).status).toBe(200);
+  });
+});
+
+describe('device-service', () => {
+  const logs = new LogCapture();
+  let d: DeviceTestApp;
+  beforeAll(async () => (d = await startDeviceApp({ LOG_LEVEL: 'log' }, { logTo: logs })));
+  afterAll(() => d?.close());
+
+  expectOperationsEndpoints(() => d.http(), '/device-service');
+
+  it('logs device calls without their secret or token, naming the device and its tenant', async () => {
+    const no = await d.register('device', uniqueNo('DAD-LOG'), SECRET);
+    const token = await d.token('device', no, SECRET);
+    const res = await d
+      .http()
+      .get(`${DEVICE_API}/getByDataAcquisitionDeviceNo`)
+      .query({ dataAcquisitionDeviceNo: no, token })
+      .set('X-Request-Id', 'device-log-1');
+    expect(res.body.status).toBe(200);
+    const line = logs.requestLine('device-log-1');
+    expect(line).toMatchObject({
+      status: 200,
+      tenantId: 'tenant-a',
+      user: `device:${no}`,
+      route: `${DEVICE_API}/getByDataAcquisitionDeviceNo`,
+    });
+    expect(line!.req.url).toBe(`${DEVICE_API}/getByDataAcquisitionDeviceNo?dataAcquisitionDeviceNo=${no}&token=[Redacted]`);
+    expect(logs.text()).toContain('secret=[Redacted]');
+    for (const leaked of [SECRET, token]) expect(logs.text()).not.toContain(leaked);
+  });
+});
+
+(usingMysql ? describe.skip : describe)('combined server (SQLite)', () => {
+  let combined: CombinedServer;
+  const mainLogs = new LogCapture();
+  const deviceLogs = new LogCapture();
+  const http: Http = () => request(combined.server);
+
+  beforeAll(async () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      SQLITE_DIR: ':memory:',
+      JWT_SECRET: TEST_JWT_SECRET,
+      DEVICE_TOKEN_SECRET: TEST_DEVICE_TOKEN_SECRET,
+      LOG_LEVEL: 'log',
+    });
+    try {
+      combined = await createCombinedServer();
+    } finally {
+      process.env = saved;
+    }
+    combined.apps[0].get(AppLogging).captureTo(mainLogs);
+    combined.apps[1].get(AppLogging).captureTo(deviceLogs);
+  });
+  afterAll(() => combined?.close());
+
+  expectOperationsEndpoints(http, '/main-service');
+  expectOperationsEndpoints(http, '/device-service');
+
+  it('keeps each service in its own registry and log', async () => {
+    await http().get('/device-service/health/live').set('X-Request-Id', 'combined-device-1');
+    await http().get('/main-service/health/live').set('X-Request-Id', 'combined-main-1');
+    const [main, device] = [(await http().get('/main-service/metrics')).text, (await http().get('/device-service/metrics')).text];
+    expect(main).not.toContain('/device-service/');
+    expect(device).not.toContain('/main-service/');
+    expect(deviceLogs.requestLine('combined-device-1')).toMatchObject({ service: 'device-service', route: '/device-service/health/live' });
+    expect(mainLogs.requestLine('combined-main-1')).toMatchObject({ service: 'main-service', route: '/main-service/health/live' });
+    expect(mainLogs.requestLine('combined-device-1')).toBeUndefined();
+  });
+});

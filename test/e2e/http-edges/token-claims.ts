@@ -1,0 +1,153 @@
+/**
+ * Bearer token claims: `exp` is required, `tenantId` and `sub` are 1-64 characters of [0-9A-Za-z._@-]
+ * (MySQL/MariaDB compare 'acme ' equal to 'acme'), and `iss`/`aud` are required when JWT_ISSUER /
+ * JWT_AUDIENCE are set. Every refusal is the 401 envelope. The dev token command mints tokens that pass.
+ */
+import { decode } from 'jsonwebtoken';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { CONFIG, startApp, TestApp } from '../../support/test-app';
+import { bearer, Claims, TEST_JWT_SECRET, TokenOptions } from '../../support/tokens';
+
+const DDT = `${CONFIG}/data-dictionary-type`;
+const ISSUER = 'https://idp.example.com';
+const AUDIENCE = 'back-office';
+
+const expect401 = (res: { status: number; body: Record<string, unknown> }) =>
+  expect({ http: res.status, status: res.body.status, error: res.body.error, data: res.body.data }).toEqual({
+    http: 401,
+    status: 401,
+    error: 'Unauthorized',
+    data: null,
+  });
+
+/** Runs the built dev token command (what `npm run token -- ...args` runs) and returns what it printed. */
+async function mintToken(args: string[], env: Record<string, string>): Promise<{ out: string; err: string; exitCode: number }> {
+  const command = join(__dirname, '../../../dist/apps/main-service/src/mint-token.js');
+  const { JWT_ISSUER: _issuer, JWT_AUDIENCE: _audience, JWT_SECRET: _secret, ...inherited } = process.env;
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [command, ...args], { env: { ...inherited, ...env } });
+    return { out: stdout.trim(), err: stderr, exitCode: 0 };
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string; code?: number };
+    return { out: (failed.stdout ?? '').trim(), err: failed.stderr ?? '', exitCode: failed.code ?? -1 };
+  }
+}
+
+describe('Bearer token claims', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await startApp()));
+  afterAll(() => t?.close());
+
+  const page = (authorization: string) =>
+    t.http().post(`${DDT}/page`).set('Authorization', authorization).send({ current: 1, pageSize: 10 });
+
+  // every row has all three entries: jest passes a `done` callback to a function with more parameters than the row
+  const refused: [string, Claims, TokenOptions][] = [
+    ["tenantId with a trailing space ('acme ')", { tenantId: 'acme ' }, {}],
+    ['tenantId with a leading space', { tenantId: ' acme' }, {}],
+    ['tenantId with a NUL character', { tenantId: 'ac\u0000me' }, {}],
+    ['tenantId with a newline', { tenantId: 'acme\n' }, {}],
+    ['tenantId with a non-ASCII letter', { tenantId: 'acmé' }, {}],
+    ['an empty tenantId', { tenantId: '' }, {}],
+    ['a tenantId of 65 characters', { tenantId: 'a'.repeat(65) }, {}],
+    ['sub with a trailing space', { sub: 'alice ' }, {}],
+    ['sub with a tab', { sub: 'al\tice' }, {}],
+    ['a sub of 65 characters', { sub: 'a'.repeat(65) }, {}],
+    ['no exp', {}, { expiresIn: null }],
+  ];
+
+  it.each(refused)('refuses a token with %s (HTTP 401 envelope)', async (_name, claims, options) => {
+    expect401(await page(bearer(claims, options)));
+  });
+
+  it('accepts the whole alphabet up to 64 characters', async () => {
+    for (const id of ['a', 'A-z_0.9@x', 'a'.repeat(64), 'user@example.com']) {
+      const res = await page(bearer({ tenantId: id, sub: id }));
+      expect({ id, http: res.status, status: res.body.status }).toEqual({ id, http: 200, status: 200 });
+    }
+  });
+
+  it("a token of tenant 'acme ' neither reads, updates nor deletes tenant acme's records", async () => {
+    const acme = bearer({ tenantId: 'acme' });
+    const saved = await t
+      .http()
+      .post(`${DDT}/save`)
+      .set('Authorization', acme)
+      .send({ dataDictionaryTypeCode: 'claims-acme', name: 'Acme only', sort: 1 });
+    expect(saved.body).toMatchObject({ status: 200 });
+    const [record] = (await t.http().post(`${DDT}/list`).set('Authorization', acme).send({ dataDictionaryTypeCode: 'claims-acme' })).body
+      .data;
+    const id = record.dataDictionaryTypeId as string;
+    for (const tenantId of ['acme ', 'acme\u0000', 'acme\t']) {
+      const odd = bearer({ tenantId });
+      expect401(await t.http().get(`${DDT}/getById?id=${id}`).set('Authorization', odd));
+      expect401(await page(odd));
+      expect401(await t.http().post(`${DDT}/count`).set('Authorization', odd).send({}));
+      expect401(
+        await t.http().put(`${DDT}/updateById`).set('Authorization', odd).send({ dataDictionaryTypeId: id, name: 'Overwritten', sort: 2 }),
+      );
+      expect401(await t.http().delete(`${DDT}/removeById?id=${id}`).set('Authorization', odd));
+    }
+    const after = await t.http().get(`${DDT}/getById?id=${id}`).set('Authorization', acme);
+    expect(after.body.data).toMatchObject({ dataDictionaryTypeId: id, name: 'Acme only', sort: 1 });
+  });
+
+  it('without JWT_ISSUER / JWT_AUDIENCE, iss and aud are not required (any value passes)', async () => {
+    expect((await page(bearer())).body.status).toBe(200);
+    expect((await page(bearer({}, { issuer: 'someone', audience: 'anything' }))).body.status).toBe(200);
+  });
+});
+
+describe('Bearer token iss / aud when JWT_ISSUER and JWT_AUDIENCE are set', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await startApp({ JWT_ISSUER: ISSUER, JWT_AUDIENCE: AUDIENCE })));
+  afterAll(() => t?.close());
+
+  const page = (authorization: string) =>
+    t.http().post(`${DDT}/page`).set('Authorization', authorization).send({ current: 1, pageSize: 10 });
+
+  it.each<[string, TokenOptions]>([
+    ['no iss', { audience: AUDIENCE }],
+    ['a wrong iss', { issuer: 'https://evil.example.com', audience: AUDIENCE }],
+    ['no aud', { issuer: ISSUER }],
+    ['a wrong aud', { issuer: ISSUER, audience: 'other-service' }],
+    ['neither', {}],
+  ])('refuses a token with %s (401)', async (_name, options) => {
+    expect401(await page(bearer({}, options)));
+  });
+
+  it('accepts a token with both', async () => {
+    const res = await page(bearer({}, { issuer: ISSUER, audience: AUDIENCE }));
+    expect({ http: res.status, status: res.body.status }).toEqual({ http: 200, status: 200 });
+  });
+
+  it('the dev token command mints a token with exp, iss and aud that the service accepts', async () => {
+    const { out, err, exitCode } = await mintToken(['--tenant', 'acme', '--user', 'alice', '--roles', 'administrator', '--expires', '1h'], {
+      JWT_SECRET: TEST_JWT_SECRET,
+      JWT_ISSUER: ISSUER,
+      JWT_AUDIENCE: AUDIENCE,
+    });
+    expect({ err, exitCode }).toEqual({ err: '', exitCode: 0 });
+    const claims = decode(out) as Record<string, unknown>;
+    expect(claims).toMatchObject({ sub: 'alice', tenantId: 'acme', roles: ['administrator'], iss: ISSUER, aud: AUDIENCE });
+    expect(claims.exp).toBe((claims.iat as number) + 3600);
+    const res = await page(`Bearer ${out}`);
+    expect({ http: res.status, status: res.body.status }).toEqual({ http: 200, status: 200 });
+  });
+
+  it('the dev token command refuses claims the services would refuse', async () => {
+    const refusals = [
+      ['--tenant', 'acme '],
+      ['--user', 'al ice'],
+      ['--tenant', ''],
+      ['--expires', ''],
+    ];
+    const results = await Promise.all(refusals.map((args) => mintToken(args, { JWT_SECRET: TEST_JWT_SECRET })));
+    for (const [i, { out, err, exitCode }] of results.entries()) {
+      expect({ args: refusals[i], out, exitCode }).toEqual({ args: refusals[i], out: '', exitCode: 1 });
+      expect(err).toMatch(/^--(tenant|user|expires) must /);
+    }
+  });
+});

@@ -1,0 +1,12 @@
+/**
+ * Imports: the configuration group's synchronous and asynchronous imports and batch writes, importStatus,
+ * the consumer's trust checks, upserts by key, an unreachable Kafka, and the outbox relay across replicas.
+ * The cases live in ./imports/ and run in this one file because Jest loads the app's modules once per
+ * test file; each case module boots its own app(s) in its own describe.
+ */
+import './imports/configuration-imports';
+import './imports/import-status';
+import './imports/import-trust';
+import './imports/import-upsert';
+import './imports/kafka-unreachable';
+import './imports/outbox-relay';
