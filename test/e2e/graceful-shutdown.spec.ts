@@ -6,7 +6,7 @@
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
+import { Agent, get, request } from 'node:http';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -112,6 +112,20 @@ function slowWrite(port: number, write: Write, n: number, chunks = 10, gapMs = 1
 }
 
 const readyPath = (write: Write) => `/${write.path.split('/')[1]}/health/ready`;
+const livePath = (write: Write) => `/${write.path.split('/')[1]}/health/live`;
+
+/**
+ * A GET's status, its Connection header and whether it went on a kept-alive connection; with no agent
+ * given, on a connection of its own that it closes (an idle one would hold the draining server open).
+ */
+const getStatus = (url: string, agent: Agent | false = false): Promise<{ http: number; connection?: string; reused: boolean }> =>
+  new Promise((done) => {
+    const req = get(url, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => done({ http: res.statusCode ?? 0, connection: res.headers.connection, reused: req.reusedSocket }));
+    });
+    req.on('error', () => done({ http: 0, reused: req.reusedSocket }));
+  });
 
 beforeAll(() => {
   buildIfStale({ quiet: true });
@@ -141,14 +155,7 @@ describe.each(TARGETS)('graceful shutdown of $name (built)', ({ entry, writes })
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
     for (let i = 0; ; i++) {
-      const ready = await Promise.all(
-        writes.map((w) =>
-          fetch(`${base()}${readyPath(w)}`).then(
-            (r) => r.status,
-            () => 0,
-          ),
-        ),
-      );
+      const ready = await Promise.all(writes.map((w) => getStatus(`${base()}${readyPath(w)}`).then(({ http }) => http)));
       if (ready.every((status) => status === 200)) break;
       if (i > 300 || child.exitCode !== null) throw new Error(`service did not start:\n${output}`);
       await new Promise((r) => setTimeout(r, 100));
@@ -165,12 +172,19 @@ describe.each(TARGETS)('graceful shutdown of $name (built)', ({ entry, writes })
     // each write's body takes ~1.5 s to arrive after the server accepted it: all of them are in flight when the signal comes
     const sent = writes.flatMap((write) => Array.from({ length: IN_FLIGHT_PER_SERVICE }, (_, n) => ({ write, n })));
     const pending = sent.map(({ write, n }) => slowWrite(port, write, n));
+    // a client (a gateway) holding an idle kept-alive connection when the signal comes
+    const keptAlive = new Agent({ keepAlive: true, maxSockets: 1 });
+    const live = `${base()}${livePath(writes[0])}`;
+    expect(await getStatus(live, keptAlive)).toMatchObject({ http: 200, reused: false });
     await Promise.all(pending.map((p) => p.accepted));
     const sentAt = Date.now();
     child.kill('SIGTERM');
     // SQLite writes synchronously: the signal is handled between two writes
     for (let i = 0; i < 600 && !output.includes('SIGTERM: draining'); i++) await new Promise((r) => setTimeout(r, 50));
     expect(await tryConnect(port)).toBe('ECONNREFUSED');
+    // a request sent on the idle connection while draining is answered, and the connection then closed
+    expect(await getStatus(live, keptAlive)).toEqual({ http: 200, connection: 'close', reused: true });
+    keptAlive.destroy();
 
     const results = await Promise.all(pending.map((p) => p.result));
     expect(results.map((r) => [r.http, r.body.status])).toEqual(sent.map(() => [200, 200]));

@@ -1,19 +1,7 @@
 import type { Server } from 'node:http';
 import { INestApplication, Logger } from '@nestjs/common';
 import { DrainState } from '../health/drain-state';
-
-/** Stops accepting connections and resolves once every open connection has ended. */
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    // keep-alive connections become idle once their in-flight request is answered: close them as they do
-    const idle = setInterval(() => server.closeIdleConnections(), 100);
-    server.close(() => {
-      clearInterval(idle);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
-}
+import { stopListening } from './server';
 
 /**
  * SIGTERM/SIGINT for a process serving `apps` on `server`: readiness turns 503 at once, the server
@@ -37,7 +25,7 @@ export function shutDownOnSignals(server: Server, apps: INestApplication[], time
     }, timeoutMs).unref();
     for (const app of apps) app.get(DrainState).begin();
     try {
-      await closeServer(server);
+      await stopListening(server);
       await Promise.all(apps.map((app) => app.close()));
       logger.log('stopped');
       process.exit(0);
