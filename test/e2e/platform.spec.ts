@@ -138,6 +138,13 @@ describe('platform', () => {
       expect(Array.isArray(res.body.data)).toBe(true);
     });
 
+    it('carries no ETag (each envelope has its own timestamp, so none could match) and no X-Powered-By', async () => {
+      const res = await page(bearer(), { current: 1, pageSize: 10 });
+      expectSuccess(res);
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    });
+
     it('getById of an absent id is a success with data null', async () => {
       const res = await t.http().get(`${DDT}/getById?id=doesNotExist0000000000`).set('Authorization', bearer());
       expectSuccess(res);

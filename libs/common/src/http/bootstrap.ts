@@ -34,6 +34,8 @@ export function configureApp(
   app.useLogger(app.get(PinoNestLogger));
   app.set('trust proxy', trustProxy(config.trustProxy));
   app.disable('x-powered-by');
+  // every envelope carries its own timestamp, so an ETag (a hash of each body) could never match a client's
+  app.set('etag', false);
   app.set('query parser', parseQueryString);
   // first, before the body parsers: their failures (1004, 413) and the 404s outside the prefix are
   // counted, and logged with a request id, too
