@@ -2,10 +2,12 @@
 # A local cluster without Docker: two replicas of each service (the built dist/) on MariaDB, Kafka, and
 # nginx in front with both replicas of each service as upstream servers (docker/nginx's template).
 #
-#   scripts/cluster.sh start                   migrate, start everything, wait until every part answers
+#   scripts/cluster.sh start                   build dist/ if stale, migrate, start everything, wait until every
+#                                              part answers and the consumer groups hold both replicas
 #   scripts/cluster.sh stop                    SIGTERM the replicas and nginx (and Kafka if this script started it)
 #   scripts/cluster.sh status                  the gateway URL and the replicas' ports; exit 0 when all run
 #   scripts/cluster.sh restart <service> <n>   SIGTERM replica n (1 or 2) of a service and start it again
+# A part that does not come up fails the command with the tail of its log.
 #
 # Settings (environment): CLUSTER_KAFKA=0 runs without Kafka (in-process bus; default 1: scripts/kafka.sh,
 # reusing a broker that already runs), CLUSTER_BASE_PORT (default 18080: gateway, then main-service 1 and
@@ -42,13 +44,27 @@ prefix_of() { echo "/$1"; }
 running() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
 answers() { curl -fsS -m 2 -o /dev/null "$1" 2>/dev/null; }
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-wait_until() { # what url [pidfile of the process that must stay alive]
+# " by <process>" when ss can tell what listens on a port
+holder_of() { ss -Hltnp "sport = :$1" 2>/dev/null | sed -n 's/.*users:((\(.*\)))/ by \1/p' | head -1; }
+show_log() { # file...: the end of each, so a failed start says why
+  for file in "$@"; do
+    [ -f "$file" ] || continue
+    printf -- '--- last lines of %s\n' "$file" >&2
+    tail -n 40 "$file" >&2
+  done
+}
+wait_until() { # what url [pidfile of the process that must stay alive] [its log]
   for _ in $(seq 1 "$READY_TIMEOUT"); do
     answers "$2" && return 0
-    if [ -n "${3:-}" ] && ! running "$3"; then say "$1 exited (log: $STATE/)"; return 1; fi
+    if [ -n "${3:-}" ] && ! running "$3"; then
+      show_log "${4:-}"
+      say "$1 exited before it answered $2"
+      return 1
+    fi
     sleep 1
   done
-  say "$1 did not answer within $READY_TIMEOUT s (logs: $STATE/)"
+  show_log "${4:-}"
+  say "$1 did not answer $2 within $READY_TIMEOUT s"
   return 1
 }
 
@@ -66,7 +82,45 @@ start_replica() { # service replica
   echo $! >"$STATE/$name-$n.pid"
 }
 
-wait_replica() { wait_until "$1 $2" "http://127.0.0.1:$(port_of "$1" "$2")$(prefix_of "$1")/health/ready" "$STATE/$1-$2.pid"; }
+wait_replica() { wait_until "$1 $2" "http://127.0.0.1:$(port_of "$1" "$2")$(prefix_of "$1")/health/ready" "$STATE/$1-$2.pid" "$STATE/$1-$2.log"; }
+
+# A replica's Kafka consumers join their groups (<service>.<topic>: the cluster sets no topic prefix) in
+# the background once it answers, and while a group rebalances (a replica left or joined; members of a
+# killed run stay until their session times out) its partitions wait: an import sent then is applied
+# only later. So start and restart return once every group of the services is Stable with both replicas
+# as members, among them the import group the cluster suites use.
+CONSUMER_GROUPS="main-service.configuration.data-dictionary.import"
+wait_consumers() {
+  [ "$KAFKA" = 1 ] || return 0
+  node -e '
+    const { Kafka, logLevel } = require("kafkajs");
+    const [seconds, required] = process.argv.slice(1);
+    const admin = new Kafka({ clientId: "cluster-sh", brokers: ["127.0.0.1:9092"], logLevel: logLevel.NOTHING }).admin();
+    const deadline = Date.now() + Number(seconds) * 1000;
+    const ours = (id) => id.startsWith("main-service.") || id.startsWith("device-service.");
+    (async () => {
+      await admin.connect();
+      for (;;) {
+        const { groups } = await admin.listGroups();
+        const ids = [...new Set([...required.split(" "), ...groups.map((g) => g.groupId).filter(ours)])];
+        const waiting = (await admin.describeGroups(ids)).groups.filter((g) => g.state !== "Stable" || g.members.length !== 2);
+        if (!waiting.length) break;
+        if (Date.now() > deadline) {
+          console.error(waiting.map((g) => `${g.groupId}: ${g.state}, ${g.members.length} member(s)`).join("\n"));
+          process.exit(1);
+        }
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      await admin.disconnect();
+    })().catch((error) => {
+      console.error(error.message);
+      process.exit(1);
+    });
+  ' "$READY_TIMEOUT" "$CONSUMER_GROUPS" && return 0
+  show_log "$STATE"/main-service-[12].log
+  say "the consumer groups did not settle with both replicas within $READY_TIMEOUT s (above)"
+  return 1
+}
 
 stop_pid() { # pidfile [seconds]
   local file=$1 pid
@@ -115,12 +169,19 @@ nginx_bin() { command -v nginx || echo /usr/sbin/nginx; }
 
 start() {
   mkdir -p "$STATE"
-  [ -f dist/apps/main-service/src/main.js ] && [ -f dist/apps/device-service/src/main.js ] || { say "no dist/: run npm run build first"; exit 1; }
+  # as npm test does: a test run after this start must not rebuild dist/ under the running replicas
+  node scripts/build-if-stale.js
+  local port
   for service in main-service device-service; do
     for n in 1 2; do
-      if ! running "$STATE/$service-$n.pid" && port_open "$(port_of $service $n)"; then say "port $(port_of $service $n) is taken"; exit 1; fi
+      port=$(port_of $service $n)
+      if ! running "$STATE/$service-$n.pid" && port_open "$port"; then say "port $port is taken$(holder_of "$port")"; exit 1; fi
     done
   done
+  if ! running "$STATE/nginx/nginx.pid" && port_open "$gateway_port"; then
+    say "gateway port $gateway_port is taken$(holder_of "$gateway_port")"
+    exit 1
+  fi
   if [ "$KAFKA" = 1 ]; then
     if scripts/kafka.sh status; then : ; else scripts/kafka.sh start && touch "$STATE/kafka-started"; fi
   fi
@@ -137,9 +198,10 @@ start() {
   render_gateway
   if ! running "$STATE/nginx/nginx.pid"; then
     "$(nginx_bin)" -q -t -p "$STATE/nginx" -c "$(pwd)/$STATE/nginx/nginx.conf"
-    "$(nginx_bin)" -p "$STATE/nginx" -c "$(pwd)/$STATE/nginx/nginx.conf"
+    "$(nginx_bin)" -p "$STATE/nginx" -c "$(pwd)/$STATE/nginx/nginx.conf" || { show_log "$STATE/nginx/error.log"; say "nginx did not start"; exit 1; }
   fi
-  wait_until gateway "http://127.0.0.1:$gateway_port/gateway/health"
+  wait_until gateway "http://127.0.0.1:$gateway_port/gateway/health" "" "$STATE/nginx/error.log"
+  wait_consumers
   cat >"$STATE/env" <<EOF
 CLUSTER_URL=http://127.0.0.1:$gateway_port
 CLUSTER_MAIN_PORTS="$(port_of main-service 1) $(port_of main-service 2)"
@@ -176,6 +238,7 @@ restart() { # service replica
   stop_pid "$STATE/$1-$2.pid"
   start_replica "$1" "$2"
   wait_replica "$1" "$2"
+  wait_consumers
   # nginx (open source: no active health checks) sends nothing to a server for fail_timeout after its last
   # refused connection, which may have come just before it listened: returning earlier would let the
   # caller stop the other replica while the gateway still counts this one as down ("no live upstreams")

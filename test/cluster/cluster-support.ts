@@ -4,11 +4,59 @@
  * CLUSTER_URL is set (the cluster leg of .ci/run); elsewhere they are reported as skipped.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { createServer, Server } from 'node:net';
 import { join } from 'node:path';
 import { sign } from 'jsonwebtoken';
 
-export const describeCluster = process.env.CLUSTER_URL ? describe : describe.skip;
+const STATE = join(__dirname, '../../.cluster');
+/** How long a suite waits for the other cluster suites to be done with the cluster. */
+const CLUSTER_WAIT_MS = 15 * 60_000;
+
+/**
+ * Takes the cluster for one suite. The suites share one cluster, and two of them restart replicas: a
+ * suite running meanwhile (jest's default of two workers, or `npm test` with CLUSTER_URL set) would call a
+ * replica that is down or draining. The lock is an abstract Unix socket named after the gateway, which
+ * the kernel frees when its holder ends, however it ends.
+ */
+async function holdCluster(gateway: string): Promise<Server> {
+  for (;;) {
+    const lock = createServer();
+    const held = await new Promise<boolean>((resolve, reject) => {
+      lock.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(false) : reject(error)));
+      lock.listen(`\0backoffice-cluster-suite ${gateway}`, () => resolve(true));
+    });
+    if (held) return lock;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** describe for a cluster suite: skipped without CLUSTER_URL, else run while it holds the cluster alone. */
+export function describeCluster(name: string, suite: () => void): void {
+  if (!process.env.CLUSTER_URL) return describe.skip(name, suite);
+  describe(name, () => {
+    let lock: Server | undefined;
+    beforeAll(async () => {
+      lock = await holdCluster(process.env.CLUSTER_URL!);
+    }, CLUSTER_WAIT_MS);
+    afterAll(() => new Promise<void>((done) => (lock ? lock.close(() => done()) : done())));
+    suite();
+  });
+}
+
+const GATEWAY_LOG = join(STATE, 'nginx/error.log');
+
+/** Where the gateway's error log ends now (see gatewayErrorsSince). */
+export const gatewayLogEnd = (): number => statSync(GATEWAY_LOG).size;
+
+/** The gateway's error-log lines written since `from`: why it answered 502 or refused an upstream. */
+export const gatewayErrorsSince = (from: number): string[] =>
+  readFileSync(GATEWAY_LOG)
+    .subarray(from)
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => `gateway: ${line}`);
 
 export interface Cluster {
   gateway: string;
@@ -20,7 +68,7 @@ export interface Cluster {
 
 export function cluster(): Cluster {
   const state = Object.fromEntries(
-    readFileSync(join(__dirname, '../../.cluster/env'), 'utf8')
+    readFileSync(join(STATE, 'env'), 'utf8')
       .split('\n')
       .filter((line) => line.includes('='))
       .map((line) => {
@@ -64,8 +112,12 @@ export async function call(
   return { http: res.status, status: body.status, data: body.data, extraData: body.extraData, retryAfter: res.headers.get('retry-after') };
 }
 
-/** An administrator's token of a tenant, signed as the cluster verifies. */
-export function token(secret: string, tenantId = 'cluster-tenant'): string {
+/**
+ * An administrator's token of a tenant, signed as the cluster verifies. Each suite takes a tenant of its
+ * own (unique): the cluster's database outlives a run, and a tenant that every run writes to would pass
+ * LIST_LIMIT_MAX rows, past which its listCache no longer holds the newest.
+ */
+export function token(secret: string, tenantId: string): string {
   return sign({ sub: 'cluster-tester', tenantId, roles: ['administrator'], permissions: [] }, secret, {
     algorithm: 'HS256',
     expiresIn: 600,

@@ -12,7 +12,7 @@ describeCluster('listCache across the replicas', () => {
   let auth: string;
   beforeAll(() => {
     c = cluster();
-    auth = token(c.jwtSecret);
+    auth = token(c.jwtSecret, unique('coherence'));
   });
 
   const names = async (base: string, type: string): Promise<string[]> => {
@@ -61,7 +61,8 @@ describeCluster('listCache across the replicas', () => {
       body: [{ dataDictionaryTypeCode: type, dataDictionaryCode: 'i', name: 'Imported' }],
     });
     expect(res).toMatchObject({ status: 200, data: true });
-    const deadline = Date.now() + 20_000;
+    // the consumers are members of their group once cluster.sh start or restart returns; this bounds the wait
+    const deadline = Date.now() + 60_000;
     for (;;) {
       const status = await call(`${c.main[1]}${P}/importStatus?batchId=${String(res.extraData?.batchId)}`, { token: auth });
       if ((status.data as { status?: string } | null)?.status === 'APPLIED') break;
@@ -70,5 +71,5 @@ describeCluster('listCache across the replicas', () => {
     }
     expect(await names(c.main[0], type)).toEqual(['Imported']);
     expect(await names(c.main[1], type)).toEqual(['Imported']);
-  });
+  }, 90_000);
 });

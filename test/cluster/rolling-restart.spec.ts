@@ -2,21 +2,29 @@
  * A rolling restart behind the gateway: while reads and writes run through it, each main-service replica
  * in turn gets SIGTERM (it drains: readiness 503, in-flight requests finish) and starts again. No request
  * fails, and every acknowledged write is there afterwards.
+ *
+ * The restarts begin once the load runs steadily over the gateway's pooled connections. A connection the
+ * gateway opens at the very instant a replica closes its listener sits in the kernel's accept queue and
+ * is reset with it, after nginx sent the request: no drain can prevent that, only a balancer that stops
+ * routing first (Kubernetes endpoints; nginx open source has no such call without a reload), so a load
+ * that starts with the first SIGTERM would measure that instead of the drain.
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { call, cluster, Cluster, describeCluster, token, unique } from './cluster-support';
+import { call, cluster, Cluster, describeCluster, gatewayErrorsSince, gatewayLogEnd, token, unique } from './cluster-support';
 
 const P = '/main-service/system-api/configuration/data-dictionary';
 const WORKERS = 4;
+/** PAGE_SIZE_MAX: the stored rows are read page by page, as many as the load wrote. */
+const PAGE_SIZE = 1000;
 
 describeCluster('rolling restart of main-service', () => {
   let c: Cluster;
   let auth: string;
   beforeAll(() => {
     c = cluster();
-    auth = token(c.jwtSecret);
+    auth = token(c.jwtSecret, unique('rolling'));
   });
 
   it('loses no request and no acknowledged write while each replica restarts in turn', async () => {
@@ -25,8 +33,12 @@ describeCluster('rolling restart of main-service', () => {
     const failures: string[] = [];
     let running = true;
     let sequence = 0;
+    let rounds = 0;
+    let steady!: () => void;
+    const loadIsSteady = new Promise<void>((resolve) => (steady = resolve));
     const worker = async () => {
-      while (running) {
+      for (; running; rounds++) {
+        if (rounds === WORKERS * 3) steady();
         const code = `c${++sequence}`;
         const saved = await call(`${c.gateway}${P}/save`, {
           token: auth,
@@ -40,15 +52,26 @@ describeCluster('rolling restart of main-service', () => {
         if (read.http !== 200 || read.status !== 200) failures.push(`listCache: ${JSON.stringify(read)}`);
       }
     };
+    const logFrom = gatewayLogEnd();
     const load = Promise.all(Array.from({ length: WORKERS }, worker));
+    await loadIsSteady;
     for (const replica of ['1', '2'])
       await promisify(execFile)(join(__dirname, '../../scripts/cluster.sh'), ['restart', 'main-service', replica]);
     running = false;
     await load;
-    expect(failures).toEqual([]);
-    const stored = await call(`${c.main[0]}${P}/list`, { token: auth, body: { dataDictionaryTypeCode: type, sqlQueryLimit: 1000 } });
-    const codes = new Set((stored.data as { dataDictionaryCode: string }[]).map((r) => r.dataDictionaryCode));
+    // the gateway's own account of a failed call (a reset connection, no live upstream) comes with it
+    expect(failures.length ? [...failures, ...gatewayErrorsSince(logFrom)] : []).toEqual([]);
     expect(acknowledged.length).toBeGreaterThan(20);
-    expect(acknowledged.filter((code) => !codes.has(code))).toEqual([]);
-  }, 90_000);
+    const stored = new Set<string>();
+    for (let current = 1, pages = 1; current <= pages; current++) {
+      const page = await call(`${c.main[0]}${P}/page`, {
+        token: auth,
+        body: { dataDictionaryTypeCode: type, current, pageSize: PAGE_SIZE, sqlQuerySorter: { field: 'dataDictionaryCode' } },
+      });
+      expect(page).toMatchObject({ http: 200, status: 200 });
+      for (const row of page.data as { dataDictionaryCode: string }[]) stored.add(row.dataDictionaryCode);
+      pages = Number(page.extraData?.pages);
+    }
+    expect(acknowledged.filter((code) => !stored.has(code))).toEqual([]);
+  }, 180_000);
 });
