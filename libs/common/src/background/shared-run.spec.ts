@@ -75,14 +75,13 @@ describe('SharedRuns', () => {
   it('shares runs per key and forgets a key once idle', async () => {
     const started: string[] = [];
     const finishers: (() => void)[] = [];
-    const runs = new SharedRuns<void>(
-      (key) =>
-        new Promise<void>((resolve) => {
-          started.push(key);
-          finishers.push(resolve);
-        }),
-    );
-    const all = [runs.run('a'), runs.run('b'), runs.run('a'), runs.run('a')];
+    const runs = new SharedRuns<void>();
+    const action = (key: string) => () =>
+      new Promise<void>((resolve) => {
+        started.push(key);
+        finishers.push(resolve);
+      });
+    const all = ['a', 'b', 'a', 'a'].map((key) => runs.run(key, action(key)));
     expect(started).toEqual(['a', 'b']);
     expect(runs.size).toBe(2);
     finishers[0]();

@@ -39,15 +39,16 @@ export class SharedRun<T> {
   }
 }
 
-/** SharedRun per key (e.g. resource and tenant); an entry lives while it has a run under way or queued. */
+/**
+ * SharedRun per key (e.g. resource and tenant); an entry lives while it has a run under way or queued.
+ * Calls with one key must ask for the same work: the action of the call that made the entry runs for all.
+ */
 export class SharedRuns<T> {
   private readonly byKey = new Map<string, SharedRun<T>>();
 
-  constructor(private readonly action: (key: string) => Promise<T>) {}
-
-  async run(key: string): Promise<T> {
+  async run(key: string, action: () => Promise<T>): Promise<T> {
     let shared = this.byKey.get(key);
-    if (!shared) this.byKey.set(key, (shared = new SharedRun(() => this.action(key))));
+    if (!shared) this.byKey.set(key, (shared = new SharedRun(action)));
     try {
       return await shared.run();
     } finally {

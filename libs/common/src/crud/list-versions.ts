@@ -19,16 +19,16 @@ export class ListVersions {
    * wait its turn for the same row's lock (and its commit), which made that row the limit of a tenant's
    * write rate. A writer waits for a bump that starts after its write, so the bump still follows it.
    */
-  private readonly bumps = new SharedRuns<void>((key) => this.increment(...(JSON.parse(key) as [string, string])));
+  private readonly bumps = new SharedRuns<void>();
 
   constructor(private readonly dataSource: DataSource) {}
 
   /** Concurrent reads of the same versions share a SELECT that starts after each of them (as bumps do). */
-  private readonly stamps = new SharedRuns<string>((key) => this.read(...(JSON.parse(key) as [string, string[]])));
+  private readonly stamps = new SharedRuns<string>();
 
   /** The versions of the given tenants' rows of a resource, as one comparable text ('0' for a row never written). */
   stamp(resourcePath: string, tenantIds: string[]): Promise<string> {
-    return this.stamps.run(JSON.stringify([resourcePath, tenantIds]));
+    return this.stamps.run(JSON.stringify([resourcePath, tenantIds]), () => this.read(resourcePath, tenantIds));
   }
 
   private async read(resourcePath: string, tenantIds: string[]): Promise<string> {
@@ -45,7 +45,7 @@ export class ListVersions {
    * completed, and the other replicas' lists and page totals then still expire with their TTLs.
    */
   bump(resourcePath: string, tenantId: string): Promise<void> {
-    return this.bumps.run(JSON.stringify([resourcePath, tenantId]));
+    return this.bumps.run(JSON.stringify([resourcePath, tenantId]), () => this.increment(resourcePath, tenantId));
   }
 
   private async increment(resourcePath: string, tenantId: string): Promise<void> {
