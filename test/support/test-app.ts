@@ -3,7 +3,8 @@ import { AppHttpAdapter, AppLogging, configureApp, OutboxRelay, ServiceManifest 
 import { Type } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { Agent, Server } from 'node:http';
+import { Agent, request as httpRequest, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../apps/main-service/src/app.module';
@@ -50,17 +51,21 @@ export const CONFIG = '/main-service/system-api/configuration';
 const IDLE_CONNECTION_MS = 1000;
 
 /**
- * supertest on one listening socket with kept-alive connections. Left to itself, supertest listens on a new
- * port and opens a new connection for every request: over the suite's tens of thousands of requests that
- * filled the ephemeral port range with TIME_WAIT sockets, and every bind and connect grew slower.
- * (Specs that call `app.listen` themselves do so before their first request.)
+ * One listening socket and its kept-alive connections for every request of a test app. Left to itself,
+ * supertest listens on a new port and opens a new connection for every request: over the suite's tens of
+ * thousands of requests that filled the ephemeral port range with TIME_WAIT sockets, and every bind and
+ * connect grew slower. (Specs that call `app.listen` themselves do so before their first request.)
  */
-function keptAliveClient(server: Server): () => ReturnType<typeof request> {
-  const agent = new Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS });
+function listening(server: Server): Server {
+  // without a host Node binds at once (with one it looks the host up first), so the address is known now
+  if (!server.listening) server.listen(0);
+  return server;
+}
+
+/** supertest on the app's socket, over the kept-alive connections. */
+function keptAliveClient(server: Server, agent: Agent): () => ReturnType<typeof request> {
   return () => {
-    // without a host Node binds at once (with one it looks the host up first), so supertest sees the address
-    if (!server.listening) server.listen(0);
-    const client = request(server);
+    const client = request(listening(server));
     return new Proxy(client, {
       get: (target, verb) => {
         const method: unknown = Reflect.get(target, verb);
@@ -70,6 +75,37 @@ function keptAliveClient(server: Server): () => ReturnType<typeof request> {
       },
     });
   };
+}
+
+/**
+ * The request helpers' client: one JSON request on the kept-alive connections, resolved to the envelope
+ * and its HTTP status. Node's own client, not supertest: the table-driven suites send tens of thousands of
+ * requests, and superagent's per-request machinery cost about as much as the app answering them.
+ */
+function envelopeClient(server: Server, agent: Agent) {
+  return (method: string, path: string, authorization: string, body?: unknown): Promise<Envelope> =>
+    new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const headers: Record<string, string | number> = { authorization };
+      if (payload !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
+      const { port } = listening(server).address() as AddressInfo;
+      const req = httpRequest({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          try {
+            const text = Buffer.concat(chunks).toString('utf8');
+            const parsed: unknown = /\bjson\b/.test(res.headers['content-type'] ?? '') && text ? JSON.parse(text) : {};
+            resolve({ ...(parsed as object), httpStatus: res.statusCode } as Envelope);
+          } catch (error) {
+            reject(error as Error);
+          }
+        });
+      });
+      req.on('error', reject);
+      req.end(payload);
+    });
 }
 
 /**
@@ -131,30 +167,20 @@ export async function startApp(
   } finally {
     process.env = saved;
   }
-  const http = keptAliveClient(app.getHttpServer());
-  const envelope = (res: request.Response): Envelope => ({ ...res.body, httpStatus: res.status });
+  const server = app.getHttpServer();
+  const agent = new Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS });
+  const http = keptAliveClient(server, agent);
+  const send = envelopeClient(server, agent);
   const relay = app.get(OutboxRelay);
   return {
     app,
     dataSource: app.get(DataSource),
     http,
     auth: (claims) => bearer(claims),
-    post: async (path, body, claims) =>
-      envelope(
-        await http()
-          .post(path)
-          .set('Authorization', cachedBearer(claims))
-          .send(body as object),
-      ),
-    get: async (path, claims) => envelope(await http().get(path).set('Authorization', cachedBearer(claims))),
-    put: async (path, body, claims) =>
-      envelope(
-        await http()
-          .put(path)
-          .set('Authorization', cachedBearer(claims))
-          .send(body as object),
-      ),
-    del: async (path, claims) => envelope(await http().delete(path).set('Authorization', cachedBearer(claims))),
+    post: (path, body, claims) => send('POST', path, cachedBearer(claims), body),
+    get: (path, claims) => send('GET', path, cachedBearer(claims)),
+    put: (path, body, claims) => send('PUT', path, cachedBearer(claims), body),
+    del: (path, claims) => send('DELETE', path, cachedBearer(claims)),
     drainOutbox: async () => {
       for (let i = 0; i < 200; i++) {
         relay.kick();
