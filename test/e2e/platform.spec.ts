@@ -193,6 +193,15 @@ describe('platform', () => {
       expectFailure(res, 401, 401, `${DDT}/page`);
     });
 
+    it('a token accepted before is refused once it expires', async () => {
+      // valid for one to two seconds: accepted (and remembered) now, expired on the second call
+      const exp = now() + 2;
+      const token = `Bearer ${sign({ sub: 'alice', tenantId: 'tenant-a', roles: ['administrator'], permissions: [], exp }, TEST_JWT_SECRET, { algorithm: 'HS256' })}`;
+      expectSuccess(await page(token));
+      await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 10));
+      expectFailure(await page(token), 401, 401, `${DDT}/page`);
+    });
+
     it('the path is the request path without the query string', async () => {
       const res = await t.http().get(`${DDT}/getById?id=abc`);
       expectFailure(res, 401, 401, `${DDT}/getById`);

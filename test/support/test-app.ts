@@ -87,7 +87,8 @@ function envelopeClient(server: Server, agent: Agent) {
     new Promise((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const headers: Record<string, string | number> = { authorization };
-      if (payload !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
+      if (payload !== undefined)
+        Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
       const { port } = listening(server).address() as AddressInfo;
       const req = httpRequest({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
         const chunks: Buffer[] = [];

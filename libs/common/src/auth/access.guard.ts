@@ -2,8 +2,12 @@ import { ExecutionContext, ForbiddenException, Injectable, UnauthorizedException
 import { GUARDS_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
+import { ExtractJwt } from 'passport-jwt';
 import { Principal, RequestContext } from '../tenancy/request-context';
 import { ACCESS_RULE, AccessRule, ADMINISTRATOR_ROLE } from './access';
+import { VerifiedTokens } from './verified-tokens';
+
+const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
 
 /**
  * The one global guard: public routes pass, device-token routes go on to their own guard, others need
@@ -11,6 +15,8 @@ import { ACCESS_RULE, AccessRule, ADMINISTRATOR_ROLE } from './access';
  */
 @Injectable()
 export class AccessGuard extends AuthGuard('jwt') {
+  private readonly verified = new VerifiedTokens();
+
   constructor(private readonly reflector: Reflector) {
     super();
   }
@@ -25,11 +31,22 @@ export class AccessGuard extends AuthGuard('jwt') {
       if (!this.reflector.getAllAndMerge<unknown[]>(GUARDS_METADATA, targets).length) throw new ForbiddenException();
       return true;
     }
-    await super.canActivate(context);
-    const principal = context.switchToHttp().getRequest<{ user: Principal }>().user;
+    const principal = await this.authenticate(context);
     RequestContext.setPrincipal(principal);
     if (rule.kind === 'permission' && !mayAct(principal, rule.permission)) throw new ForbiddenException();
     return true;
+  }
+
+  /** The token's principal: remembered from an earlier verification of the same token, or verified now by passport-jwt. */
+  private async authenticate(context: ExecutionContext): Promise<Principal> {
+    const request = context.switchToHttp().getRequest<Parameters<typeof bearerToken>[0] & { user?: Principal }>();
+    const token = bearerToken(request);
+    const known = token ? this.verified.principal(token) : undefined;
+    if (known) return (request.user = known);
+    await super.canActivate(context);
+    const principal = request.user!;
+    if (token) this.verified.remember(token, principal);
+    return principal;
   }
 
   override handleRequest<T>(error: unknown, user: T): T {

@@ -10,6 +10,7 @@ import {
   SelectQueryBuilder,
 } from 'typeorm';
 import { AllTenantsRead, TenantScope } from '../tenancy/tenant-scope';
+import { PreparedFinds } from './prepared-finds';
 
 /** A row of a table whose primary key starts with the owning tenant. */
 export interface TenantOwned extends ObjectLiteral {
@@ -33,6 +34,8 @@ export interface ReadOptions<E> {
  * behave as absent.
  */
 export class TenantTable<E extends TenantOwned> {
+  private prepared?: PreparedFinds<E>;
+
   constructor(
     readonly entity: EntityTarget<E>,
     protected readonly dataSource: DataSource,
@@ -58,12 +61,18 @@ export class TenantTable<E extends TenantOwned> {
     return { ...filter, ...this.servedRows() } as FindOptionsWhere<E>;
   }
 
-  find(scope: TenantScope, filter: TenantFilter<E> = {} as TenantFilter<E>, { manager, ...options }: ReadOptions<E> = {}): Promise<E[]> {
-    return this.repository(manager).find({ ...options, where: this.where(scope, filter) });
+  find(scope: TenantScope, filter: TenantFilter<E> = {} as TenantFilter<E>, options: ReadOptions<E> = {}): Promise<E[]> {
+    return this.findWhere(this.where(scope, filter), options);
   }
 
-  findOne(scope: TenantScope, filter: TenantFilter<E>, { manager, ...options }: ReadOptions<E> = {}): Promise<E | null> {
-    return this.repository(manager).findOne({ ...options, where: this.where(scope, filter) });
+  async findOne(scope: TenantScope, filter: TenantFilter<E>, options: ReadOptions<E> = {}): Promise<E | null> {
+    return (await this.findWhere(this.where(scope, filter), { ...options, take: 1 }))[0] ?? null;
+  }
+
+  /** Rows matching a complete condition: by a statement built once for its shape where it can be (PreparedFinds). */
+  private findWhere(where: FindOptionsWhere<E>, { manager = this.dataSource.manager, ...shape }: ReadOptions<E>): Promise<E[]> {
+    this.prepared ??= new PreparedFinds(this.dataSource.getMetadata(this.entity));
+    return this.prepared.find(manager, where, shape) ?? manager.getRepository(this.entity).find({ ...shape, where });
   }
 
   exists(scope: TenantScope, filter: TenantFilter<E>, manager?: EntityManager): Promise<boolean> {
@@ -76,8 +85,8 @@ export class TenantTable<E extends TenantOwned> {
   }
 
   /** A row found by a condition that is deliberately not confined to one tenant (see AllTenantsRead). */
-  findOneInAnyTenant(read: AllTenantsRead, filter: TenantFilter<E>, { manager, ...options }: ReadOptions<E> = {}): Promise<E | null> {
-    return this.repository(manager).findOne({ ...options, where: this.whereInAnyTenant(read, filter) });
+  async findOneInAnyTenant(read: AllTenantsRead, filter: TenantFilter<E>, options: ReadOptions<E> = {}): Promise<E | null> {
+    return (await this.findWhere(this.whereInAnyTenant(read, filter), { ...options, take: 1 }))[0] ?? null;
   }
 
   /** A query over the rows of every tenant matching `filter`, aliased `alias` (a scan or count that crosses tenants on purpose). */

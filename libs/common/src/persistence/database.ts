@@ -40,7 +40,8 @@ export function dataSourceOptions(config: DatabaseConfig, parts: StorageParts): 
       synchronize: false,
       poolSize: config.dbPoolSize,
       // a dead database must give a fast 503, not an unbounded queue of waiting requests
-      extra: { queueLimit: 200, connectTimeout: 5000, waitForConnections: true },
+      // trace: off, mysql2 captures a stack trace for every query, for errors whose stacks are never logged or answered
+      extra: { queueLimit: 200, connectTimeout: 5000, waitForConnections: true, trace: false },
     };
   }
   const inMemory = config.sqliteDir === ':memory:';

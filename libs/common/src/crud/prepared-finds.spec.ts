@@ -1,0 +1,123 @@
+/**
+ * Finds by a statement built once per shape give exactly what the repository's finds give, on the leg's
+ * database (in-memory SQLite, or a fresh MySQL/MariaDB database when DB_URL is set): each call's own
+ * values, column transformers applied both ways, selected and hidden columns, order and limit, IS NULL;
+ * other conditions take the repository's way.
+ */
+import { Column, DataSource, Entity, FindOptionsWhere, In, IsNull, PrimaryColumn } from 'typeorm';
+import { createTestDatabase, TestDatabase } from '../../../../test/support/database';
+import { commaList, epochMillis } from '../persistence/columns';
+import { SnakeNamingStrategy } from '../persistence/snake-naming.strategy';
+import { PreparedFinds } from './prepared-finds';
+
+@Entity('fixture_parcel')
+class Parcel {
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  tenantId: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 32 })
+  parcelId: string;
+
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  courier: string | null;
+
+  @Column({ type: 'bigint', transformer: epochMillis })
+  sentTime: number;
+
+  @Column({ type: 'text', transformer: commaList })
+  labels: string[];
+
+  @Column({ type: 'varchar', length: 64, select: false })
+  secretCode: string;
+}
+
+let database: TestDatabase;
+let dataSource: DataSource;
+let finds: PreparedFinds<Parcel>;
+const parcel = (tenantId: string, parcelId: string, o: Partial<Parcel> = {}): Parcel =>
+  Object.assign(new Parcel(), {
+    tenantId,
+    parcelId,
+    courier: 'ups',
+    sentTime: 1_700_000_000_000,
+    labels: ['a', 'b'],
+    secretCode: `code-${parcelId}`,
+    ...o,
+  });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const common = { entities: [Parcel], namingStrategy: new SnakeNamingStrategy(), synchronize: true };
+  const url = database.env.DB_URL;
+  dataSource = new DataSource(
+    url
+      ? {
+          ...common,
+          type: 'mysql',
+          url: url.replace(/^mariadb:/, 'mysql:'),
+          charset: 'utf8mb4_bin',
+          supportBigNumbers: true,
+          bigNumberStrings: false,
+        }
+      : { ...common, type: 'better-sqlite3', database: ':memory:' },
+  );
+  await dataSource.initialize();
+  await dataSource.manager.insert(Parcel, [
+    parcel('t1', 'p1'),
+    parcel('t1', 'p2', { courier: null, sentTime: 1_700_000_000_002 }),
+    parcel('t1', 'p3', { courier: 'dhl', labels: [] }),
+    parcel('t2', 'p1', { courier: 'dhl' }),
+  ]);
+  finds = new PreparedFinds(dataSource.getMetadata(Parcel));
+});
+
+afterAll(async () => {
+  await dataSource?.destroy();
+  await database?.drop();
+});
+
+/** The prepared find and the repository's, side by side. */
+async function both(where: FindOptionsWhere<Parcel>, shape: Parameters<PreparedFinds<Parcel>['find']>[2] = {}) {
+  const prepared = await finds.find(dataSource.manager, where, shape);
+  const repository = await dataSource.getRepository(Parcel).find({ ...shape, where });
+  return { prepared, repository };
+}
+
+describe('PreparedFinds', () => {
+  it.each<[string, FindOptionsWhere<Parcel>, Parameters<PreparedFinds<Parcel>['find']>[2]]>([
+    ['by key', { tenantId: 't1', parcelId: 'p1' }, {}],
+    ['the same shape with other values', { tenantId: 't2', parcelId: 'p1' }, {}],
+    ['no match', { tenantId: 't3', parcelId: 'p1' }, {}],
+    ['by a transformed column', { tenantId: 't1', sentTime: 1_700_000_000_002 }, {}],
+    ['IS NULL', { tenantId: 't1', courier: IsNull() }, {}],
+    ['ordered and limited', { tenantId: 't1' }, { order: { sentTime: 'DESC', parcelId: 'ASC' }, take: 2 }],
+    ['with a hidden column selected', { tenantId: 't1', parcelId: 'p3' }, { select: { parcelId: true, secretCode: true, labels: true } }],
+  ])('%s: what the repository finds', async (_name, where, shape) => {
+    const { prepared, repository } = await both(where, shape);
+    expect(prepared).toEqual(repository);
+    expect(prepared?.every((row) => row instanceof Parcel)).toBe(true);
+  });
+
+  it('reads transformed columns back (numbers, lists) and leaves hidden columns out', async () => {
+    const [row] = (await finds.find(dataSource.manager, { tenantId: 't1', parcelId: 'p3' }, {}))!;
+    expect(row).toEqual(
+      Object.assign(new Parcel(), { tenantId: 't1', parcelId: 'p3', courier: 'dhl', sentTime: 1_700_000_000_000, labels: [] }),
+    );
+  });
+
+  it('builds a shape once, and binds each call its own values', async () => {
+    const build = jest.spyOn(dataSource.manager, 'createQueryBuilder');
+    const shape = { select: { parcelId: true, courier: true } };
+    const first = await finds.find(dataSource.manager, { tenantId: 't1', courier: 'dhl' }, shape);
+    const second = await finds.find(dataSource.manager, { tenantId: 't2', courier: 'dhl' }, shape);
+    const calls = build.mock.calls.length;
+    build.mockRestore();
+    expect(calls).toBe(1);
+    expect(first).toEqual([Object.assign(new Parcel(), { parcelId: 'p3', courier: 'dhl' })]);
+    expect(second).toEqual([Object.assign(new Parcel(), { parcelId: 'p1', courier: 'dhl' })]);
+  });
+
+  it('leaves other conditions to the repository', () => {
+    expect(finds.find(dataSource.manager, { tenantId: 't1', parcelId: In(['p1', 'p2']) }, {})).toBeUndefined();
+  });
+});
