@@ -75,8 +75,10 @@ export class TenantTable<E extends TenantOwned> {
     return this.prepared.find(manager, where, shape) ?? manager.getRepository(this.entity).find({ ...shape, where });
   }
 
-  exists(scope: TenantScope, filter: TenantFilter<E>, manager?: EntityManager): Promise<boolean> {
-    return this.repository(manager).exists({ where: this.where(scope, filter) });
+  /** Whether a row matches: a find of one row's tenant column, so that it is prepared like the other finds. */
+  async exists(scope: TenantScope, filter: TenantFilter<E>, manager?: EntityManager): Promise<boolean> {
+    const select = { tenantId: true } as FindOptionsSelect<E>;
+    return (await this.findWhere(this.where(scope, filter), { manager, select, take: 1 })).length > 0;
   }
 
   /** A query over the scope's rows matching `filter`, aliased `alias`, for conditions a filter cannot express. */
