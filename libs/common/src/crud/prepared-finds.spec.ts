@@ -4,7 +4,19 @@
  * values, column transformers applied both ways, selected and hidden columns, order and limit, IS NULL;
  * other conditions take the repository's way.
  */
-import { Column, DataSource, Entity, FindOptionsWhere, In, IsNull, PrimaryColumn } from 'typeorm';
+import {
+  Between,
+  Column,
+  DataSource,
+  Entity,
+  FindOptionsWhere,
+  In,
+  IsNull,
+  LessThanOrEqual,
+  Like,
+  MoreThanOrEqual,
+  PrimaryColumn,
+} from 'typeorm';
 import { createTestDatabase, TestDatabase } from '../../../../test/support/database';
 import { commaList, epochMillis } from '../persistence/columns';
 import { SnakeNamingStrategy } from '../persistence/snake-naming.strategy';
@@ -91,6 +103,10 @@ describe('PreparedFinds', () => {
     ['by a transformed column', { tenantId: 't1', sentTime: 1_700_000_000_002 }, {}],
     ['IS NULL', { tenantId: 't1', courier: IsNull() }, {}],
     ['ordered and limited', { tenantId: 't1' }, { order: { sentTime: 'DESC', parcelId: 'ASC' }, take: 2 }],
+    ['at or after a time', { tenantId: 't1', sentTime: MoreThanOrEqual(1_700_000_000_001) }, {}],
+    ['at or before a time', { tenantId: 't1', sentTime: LessThanOrEqual(1_700_000_000_001) }, { order: { parcelId: 'DESC' } }],
+    ['between two times', { tenantId: 't1', sentTime: Between(1_700_000_000_000, 1_700_000_000_001) }, { order: { parcelId: 'ASC' } }],
+    ['a page past the first', { tenantId: 't1' }, { order: { parcelId: 'ASC' }, skip: 1, take: 1 }],
     ['with a hidden column selected', { tenantId: 't1', parcelId: 'p3' }, { select: { parcelId: true, secretCode: true, labels: true } }],
   ])('%s: what the repository finds', async (_name, where, shape) => {
     const { prepared, repository } = await both(where, shape);
@@ -117,7 +133,28 @@ describe('PreparedFinds', () => {
     expect(second).toEqual([Object.assign(new Parcel(), { parcelId: 'p1', courier: 'dhl' })]);
   });
 
+  it.each<[string, FindOptionsWhere<Parcel>, number]>([
+    ['by tenant', { tenantId: 't1' }, 3],
+    ['by tenant and value', { tenantId: 't1', courier: 'dhl' }, 1],
+    ['IS NULL', { tenantId: 't1', courier: IsNull() }, 1],
+    ['between two times', { tenantId: 't1', sentTime: Between(1_700_000_000_001, 1_700_000_000_002) }, 1],
+    ['no match', { tenantId: 't9' }, 0],
+  ])('counts %s as the repository does', async (_name, where, expected) => {
+    expect(await finds.count(dataSource.manager, where)).toBe(expected);
+    expect(await dataSource.getRepository(Parcel).count({ where })).toBe(expected);
+  });
+
+  it("binds the same BETWEEN shape with each call's bounds", async () => {
+    const between = (from: number, to: number) => finds.count(dataSource.manager, { tenantId: 't1', sentTime: Between(from, to) });
+    expect([
+      await between(1_700_000_000_000, 1_700_000_000_000),
+      await between(1_700_000_000_000, 1_700_000_000_002),
+      await between(5, 6),
+    ]).toEqual([2, 3, 0]);
+  });
+
   it('leaves other conditions to the repository', () => {
     expect(finds.find(dataSource.manager, { tenantId: 't1', parcelId: In(['p1', 'p2']) }, {})).toBeUndefined();
+    expect(finds.count(dataSource.manager, { tenantId: 't1', courier: Like('d%') })).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { SelectQueryBuilder } from 'typeorm';
+import { Between, FindOptionsOrder, LessThanOrEqual, MoreThanOrEqual } from 'typeorm';
 import { CrudConfig } from '../config/crud.config';
 import { AppException } from '../http/app-exception';
 import { WithExtra } from '../http/envelope';
@@ -48,7 +48,7 @@ export class ResourceQuery<E extends BaseRecord> {
   ) {}
 
   count(scope: TenantScope, body: Row): Promise<number> {
-    return this.filtered(scope, body).getCount();
+    return this.table.count(scope, this.filter(body));
   }
 
   getById(scope: TenantScope, id: string): Promise<E | null> {
@@ -59,7 +59,7 @@ export class ResourceQuery<E extends BaseRecord> {
   async list(scope: TenantScope, body: Row & ListControls): Promise<E[]> {
     const limit = Math.min(body.sqlQueryLimit ?? this.config.listLimitMax, this.config.listLimitMax);
     if (limit === 0) return [];
-    return this.ordered(this.filtered(scope, body), body).limit(limit).getMany();
+    return this.table.find(scope, this.filter(body), { order: this.order(body), take: limit });
   }
 
   /**
@@ -71,13 +71,15 @@ export class ResourceQuery<E extends BaseRecord> {
     const current = body.current ?? 0;
     const pageSize = body.pageSize ?? 0;
     if (pageSize > this.config.pageSizeMax) throw AppException.validation(`pageSize must not be greater than ${this.config.pageSizeMax}`);
-    const qb = this.filtered(scope, body);
+    const filter = this.filter(body);
     const offset = (Math.max(current, 1) - 1) * pageSize;
-    const rows = pageSize === 0 ? Promise.resolve([]) : this.ordered(qb.clone(), body).offset(offset).limit(pageSize).getMany();
+    const rows =
+      pageSize === 0 ? Promise.resolve([]) : this.table.find(scope, filter, { order: this.order(body), skip: offset, take: pageSize });
+    const count = () => this.table.count(scope, filter);
     const [data, total] =
       this.config.pageTotalTtlMs === 0
-        ? await Promise.all([rows, qb.getCount()])
-        : await this.rowsAndKnownTotal(scope, body, rows, offset, pageSize, () => qb.getCount());
+        ? await Promise.all([rows, count()])
+        : await this.rowsAndKnownTotal(scope, body, rows, offset, pageSize, count);
     return new WithExtra(data, { current, pages: pageSize === 0 ? 0 : Math.ceil(total / pageSize), size: pageSize, total });
   }
 
@@ -97,24 +99,27 @@ export class ResourceQuery<E extends BaseRecord> {
     return [data, await this.totals.getOrCount(this.resource.path, scope.tenantId, filterKey, version, this.config.pageTotalTtlMs, count)];
   }
 
-  private filtered(scope: TenantScope, body: Row): SelectQueryBuilder<E> {
-    const qb = this.table.select(scope, givenFilters(this.resource, body) as TenantFilter<E>, 'r');
+  /** The body's filters and time range as conditions on the scope's live records. */
+  private filter(body: Row): TenantFilter<E> {
+    const filter: Row = givenFilters(this.resource, body);
     const range = timeRangeOf(this.resource, body);
-    if (range?.start !== undefined) qb.andWhere(`r.${range.field} >= :rangeStart`, { rangeStart: range.start });
-    if (range?.end !== undefined) qb.andWhere(`r.${range.field} <= :rangeEnd`, { rangeEnd: range.end });
-    return qb;
+    if (range?.start !== undefined && range.end !== undefined) filter[range.field] = Between(range.start, range.end);
+    else if (range?.start !== undefined) filter[range.field] = MoreThanOrEqual(range.start);
+    else if (range?.end !== undefined) filter[range.field] = LessThanOrEqual(range.end);
+    return filter as TenantFilter<E>;
   }
 
-  private ordered(qb: SelectQueryBuilder<E>, controls: ListControls): SelectQueryBuilder<E> {
+  private order(controls: ListControls): FindOptionsOrder<E> {
     const sorter = controls.sqlQuerySorter;
     if (sorter && !(this.resource.sortable as string[]).includes(sorter.field))
       throw AppException.validation(`sqlQuerySorter.field must be one of: ${this.resource.sortable.join(', ')}`);
     const sorts: [string, 'ASC' | 'DESC'][] = sorter
       ? [[sorter.field, sorter.order === 'descend' ? 'DESC' : 'ASC']]
       : this.resource.defaultSort;
-    sorts.forEach(([field, order], i) => (i === 0 ? qb.orderBy(`r.${field}`, order) : qb.addOrderBy(`r.${field}`, order)));
     // ties broken by the identifier in the last key's direction: an index (tenant, live, ..., key) ends with the
     // primary key, so it serves the whole order (a backward scan for DESC) with no sort of the matching rows
-    return qb.addOrderBy(`r.${this.resource.idField}`, sorts[sorts.length - 1][1]);
+    const order: Record<string, 'ASC' | 'DESC'> = Object.fromEntries(sorts);
+    order[this.resource.idField] ??= sorts[sorts.length - 1][1];
+    return order as FindOptionsOrder<E>;
   }
 }

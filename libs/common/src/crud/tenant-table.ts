@@ -24,6 +24,7 @@ export interface ReadOptions<E> {
   select?: FindOptionsSelect<E>;
   order?: FindOptionsOrder<E>;
   take?: number;
+  skip?: number;
   /** The transaction to read in; the data source's manager otherwise. */
   manager?: EntityManager;
 }
@@ -69,10 +70,23 @@ export class TenantTable<E extends TenantOwned> {
     return (await this.findWhere(this.where(scope, filter), { ...options, take: 1 }))[0] ?? null;
   }
 
+  /** How many of the scope's rows match `filter`. */
+  count(
+    scope: TenantScope,
+    filter: TenantFilter<E> = {} as TenantFilter<E>,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<number> {
+    const where = this.where(scope, filter);
+    return this.preparedFinds().count(manager, where) ?? manager.getRepository(this.entity).count({ where });
+  }
+
   /** Rows matching a complete condition: by a statement built once for its shape where it can be (PreparedFinds). */
   private findWhere(where: FindOptionsWhere<E>, { manager = this.dataSource.manager, ...shape }: ReadOptions<E>): Promise<E[]> {
-    this.prepared ??= new PreparedFinds(this.dataSource.getMetadata(this.entity));
-    return this.prepared.find(manager, where, shape) ?? manager.getRepository(this.entity).find({ ...shape, where });
+    return this.preparedFinds().find(manager, where, shape) ?? manager.getRepository(this.entity).find({ ...shape, where });
+  }
+
+  private preparedFinds(): PreparedFinds<E> {
+    return (this.prepared ??= new PreparedFinds(this.dataSource.getMetadata(this.entity)));
   }
 
   /** Whether a row matches: a find of one row's tenant column, so that it is prepared like the other finds. */
