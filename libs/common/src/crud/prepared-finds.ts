@@ -1,6 +1,7 @@
-import { EntityManager, EntityMetadata, FindOperator, FindOptionsWhere, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { EntityManager, EntityMetadata, FindOptionsWhere, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { RawSqlResultsToEntityTransformer } from 'typeorm/query-builder/transformer/RawSqlResultsToEntityTransformer';
 import { ApplyValueTransformers } from 'typeorm/util/ApplyValueTransformers';
+import { conditionShape, conditionValue, ParameterSlot, preparableFields, StatementMarkers } from './prepared-statement';
 import type { ReadOptions } from './tenant-table';
 
 /** What a find asks for besides its conditions. */
@@ -10,21 +11,8 @@ export type FindShape<E extends ObjectLiteral> = Omit<ReadOptions<E>, 'manager'>
 interface Prepared<E extends ObjectLiteral> {
   builder: SelectQueryBuilder<E>;
   sql: string;
-  /** For each `?` of `sql`: the compared field and, for an operator with several values (BETWEEN), which one. */
-  parameters: { field: string; index: number }[];
+  slots: ParameterSlot[];
 }
-
-/** Operators whose values are bound as parameters the same way every time; IS NULL has none. */
-const PREPARED_OPERATORS = new Set(['isNull', 'moreThanOrEqual', 'lessThanOrEqual', 'between']);
-
-const isPlain = (value: unknown): value is string | number | boolean =>
-  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-const preparedOperator = (value: unknown): value is FindOperator<unknown> =>
-  value instanceof FindOperator && PREPARED_OPERATORS.has(value.type);
-
-/** An operator's values, in the order TypeORM binds them. */
-const operands = (operator: FindOperator<unknown>): unknown[] =>
-  operator.type === 'isNull' ? [] : operator.multipleParameters ? (operator.value as unknown[]) : [operator.value];
 
 /**
  * Finds and counts whose SQL TypeORM builds once per shape (the fields compared and how, the columns
@@ -73,9 +61,9 @@ export class PreparedFinds<E extends ObjectLiteral> {
     build: (marked: FindOptionsWhere<E>) => SelectQueryBuilder<E>,
   ): Prepared<E> | undefined {
     const conditions = where as Record<string, unknown>;
-    const fields = Object.keys(conditions).sort();
-    if (!fields.every((field) => isPlain(conditions[field]) || preparedOperator(conditions[field]))) return undefined;
-    const key = `${kind}|${fields.map((field) => `${field}:${(conditions[field] as FindOperator<unknown>).type ?? '='}`).join(',')}`;
+    const fields = preparableFields(conditions);
+    if (!fields) return undefined;
+    const key = `${kind}|${conditionShape(conditions, fields)}`;
     let statement = this.prepared.get(key);
     if (statement === undefined) this.prepared.set(key, (statement = this.prepare(manager, fields, conditions, build)));
     return statement ?? undefined;
@@ -83,16 +71,13 @@ export class PreparedFinds<E extends ObjectLiteral> {
 
   /** Each parameter's value for this call, as TypeORM would bind it: through the column's transformer. */
   private values(statement: Prepared<E>, where: FindOptionsWhere<E>): unknown[] {
-    const conditions = where as Record<string, unknown>;
-    return statement.parameters.map(({ field, index }) => {
-      const condition = conditions[field];
-      const value = condition instanceof FindOperator ? operands(condition)[index] : condition;
-      const transformer = this.metadata.findColumnWithPropertyPath(field)?.transformer;
+    return statement.slots.map((slot) => {
+      const value = conditionValue(where as Record<string, unknown>, slot);
+      const transformer = this.metadata.findColumnWithPropertyPath(slot.field)?.transformer;
       return transformer ? ApplyValueTransformers.transformTo(transformer, value) : value;
     });
   }
 
-  /** TypeORM builds the statement with a marker for each value; the markers' order is the parameters' order. */
   private prepare(
     manager: EntityManager,
     fields: string[],
@@ -100,29 +85,10 @@ export class PreparedFinds<E extends ObjectLiteral> {
     build: (marked: FindOptionsWhere<E>) => SelectQueryBuilder<E>,
   ): Prepared<E> | null {
     if (this.metadata.afterLoadListeners.length || manager.connection.subscribers.length) return null;
-    const markers = new Map<string, { field: string; index: number }>();
-    const mark = (field: string, index: number): string => {
-      const marker = `\u0000prepared:${field}:${index}\u0000`;
-      markers.set(marker, { field, index });
-      return marker;
-    };
-    const marked = Object.fromEntries(
-      fields.map((field) => {
-        const condition = conditions[field];
-        if (!(condition instanceof FindOperator)) return [field, mark(field, -1)];
-        if (condition.type === 'isNull') return [field, condition];
-        const values = operands(condition).map((_, index) => mark(field, index));
-        return [
-          field,
-          new FindOperator(condition.type, condition.multipleParameters ? values : values[0], true, condition.multipleParameters),
-        ];
-      }),
-    ) as FindOptionsWhere<E>;
-    const builder = build(marked);
+    const markers = new StatementMarkers();
+    const builder = build(markers.where(conditions, fields) as FindOptionsWhere<E>);
     const [sql, parameters] = builder.getQueryAndParameters();
-    const order = parameters.map((parameter) => (typeof parameter === 'string' ? markers.get(parameter) : undefined));
-    // a statement whose parameters are not exactly the compared values (a transformer that changes a value, say) is not prepared
-    if (order.some((parameter) => parameter === undefined) || new Set(order).size !== markers.size) return null;
-    return { builder, sql, parameters: order as Prepared<E>['parameters'] };
+    const slots = markers.slotsOf(parameters);
+    return slots && { builder, sql, slots };
   }
 }

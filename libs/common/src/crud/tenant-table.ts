@@ -11,6 +11,7 @@ import {
 } from 'typeorm';
 import { AllTenantsRead, TenantScope } from '../tenancy/tenant-scope';
 import { PreparedFinds } from './prepared-finds';
+import { PreparedUpdates } from './prepared-updates';
 
 /** A row of a table whose primary key starts with the owning tenant. */
 export interface TenantOwned extends ObjectLiteral {
@@ -36,6 +37,7 @@ export interface ReadOptions<E> {
  */
 export class TenantTable<E extends TenantOwned> {
   private prepared?: PreparedFinds<E>;
+  private preparedUpdates?: PreparedUpdates<E>;
 
   constructor(
     readonly entity: EntityTarget<E>,
@@ -127,11 +129,15 @@ export class TenantTable<E extends TenantOwned> {
     set: Partial<E>,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<number> {
+    const where = this.where(scope, filter);
+    this.preparedUpdates ??= new PreparedUpdates(this.dataSource.getMetadata(this.entity));
+    const prepared = this.preparedUpdates.update(manager, where, set);
+    if (prepared) return prepared;
     const result = await manager
       .createQueryBuilder()
       .update(this.entity)
       .set(set as never)
-      .where(this.where(scope, filter))
+      .where(where)
       .execute();
     return result.affected ?? 0;
   }

@@ -1,8 +1,8 @@
 /**
- * Finds by a statement built once per shape give exactly what the repository's finds give, on the leg's
- * database (in-memory SQLite, or a fresh MySQL/MariaDB database when DB_URL is set): each call's own
- * values, column transformers applied both ways, selected and hidden columns, order and limit, IS NULL;
- * other conditions take the repository's way.
+ * Finds, counts and updates by a statement built once per shape do exactly what the repository's and the
+ * query builder's do, on the leg's database (in-memory SQLite, or a fresh MySQL/MariaDB database when
+ * DB_URL is set): each call's own values, column transformers applied both ways, selected and hidden
+ * columns, order, offset and limit, IS NULL and ranges; other conditions take TypeORM's own way.
  */
 import {
   Between,
@@ -21,6 +21,7 @@ import { createTestDatabase, TestDatabase } from '../../../../test/support/datab
 import { commaList, epochMillis } from '../persistence/columns';
 import { SnakeNamingStrategy } from '../persistence/snake-naming.strategy';
 import { PreparedFinds } from './prepared-finds';
+import { PreparedUpdates } from './prepared-updates';
 
 @Entity('fixture_parcel')
 class Parcel {
@@ -46,6 +47,7 @@ class Parcel {
 let database: TestDatabase;
 let dataSource: DataSource;
 let finds: PreparedFinds<Parcel>;
+let updates: PreparedUpdates<Parcel>;
 const parcel = (tenantId: string, parcelId: string, o: Partial<Parcel> = {}): Parcel =>
   Object.assign(new Parcel(), {
     tenantId,
@@ -81,6 +83,7 @@ beforeAll(async () => {
     parcel('t2', 'p1', { courier: 'dhl' }),
   ]);
   finds = new PreparedFinds(dataSource.getMetadata(Parcel));
+  updates = new PreparedUpdates(dataSource.getMetadata(Parcel));
 });
 
 afterAll(async () => {
@@ -156,5 +159,54 @@ describe('PreparedFinds', () => {
   it('leaves other conditions to the repository', () => {
     expect(finds.find(dataSource.manager, { tenantId: 't1', parcelId: In(['p1', 'p2']) }, {})).toBeUndefined();
     expect(finds.count(dataSource.manager, { tenantId: 't1', courier: Like('d%') })).toBeUndefined();
+  });
+});
+
+describe('PreparedUpdates', () => {
+  const read = async (tenantId: string, parcelId: string) =>
+    dataSource
+      .getRepository(Parcel)
+      .findOne({ where: { tenantId, parcelId }, select: { courier: true, sentTime: true, labels: true, secretCode: true } });
+
+  beforeAll(async () => {
+    await dataSource.manager.insert(Parcel, [parcel('u1', 'q1'), parcel('u1', 'q2', { courier: null }), parcel('u2', 'q1')]);
+  });
+
+  it("sets each call's values on the matching rows only, through the columns' transformers, and answers how many matched", async () => {
+    const set = (tenantId: string, parcelId: string, courier: string | null, labels: string[]) =>
+      updates.update(dataSource.manager, { tenantId, parcelId }, { courier, labels, sentTime: 1_800_000_000_000 });
+    expect(await set('u1', 'q1', 'fedex', ['x', 'y'])).toBe(1);
+    expect(await set('u1', 'q2', null, [])).toBe(1);
+    expect(await set('u1', 'q9', 'dhl', ['z'])).toBe(0);
+    expect(await read('u1', 'q1')).toMatchObject({ courier: 'fedex', labels: ['x', 'y'], sentTime: 1_800_000_000_000 });
+    expect(await read('u1', 'q2')).toMatchObject({ courier: null, labels: [] });
+    expect(await read('u2', 'q1')).toMatchObject({ courier: 'ups', labels: ['a', 'b'], sentTime: 1_700_000_000_000 });
+  });
+
+  it('updates by IS NULL and ranges, and inside a transaction', async () => {
+    expect(await updates.update(dataSource.manager, { tenantId: 'u1', courier: IsNull() }, { secretCode: 'was-null' })).toBe(1);
+    await dataSource.transaction(async (manager) => {
+      expect(await updates.update(manager, { tenantId: 'u1', sentTime: MoreThanOrEqual(1_800_000_000_000) }, { secretCode: 'late' })).toBe(
+        2,
+      );
+    });
+    expect((await read('u1', 'q2'))?.secretCode).toBe('late');
+  });
+
+  it('builds a shape once', async () => {
+    const build = jest.spyOn(dataSource.manager, 'createQueryBuilder');
+    await updates.update(dataSource.manager, { tenantId: 'u2', parcelId: 'q1' }, { secretCode: 'a' });
+    await updates.update(dataSource.manager, { tenantId: 'u2', parcelId: 'q1' }, { secretCode: 'b' });
+    const calls = build.mock.calls.length;
+    build.mockRestore();
+    expect(calls).toBe(1);
+    expect((await read('u2', 'q1'))?.secretCode).toBe('b');
+  });
+
+  it('leaves SQL expressions and other conditions to the query builder', () => {
+    expect(
+      updates.update(dataSource.manager, { tenantId: 'u1', parcelId: 'q1' }, { sentTime: (() => 'sent_time + 1') as never }),
+    ).toBeUndefined();
+    expect(updates.update(dataSource.manager, { tenantId: 'u1', parcelId: In(['q1']) }, { courier: 'x' })).toBeUndefined();
   });
 });

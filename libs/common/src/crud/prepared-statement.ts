@@ -1,0 +1,77 @@
+import { FindOperator } from 'typeorm';
+
+/** Where one parameter of a prepared statement takes its value from: a compared field (an operator's n-th value) or a set column. */
+export interface ParameterSlot {
+  source: 'where' | 'set';
+  field: string;
+  /** Which of an operator's values (BETWEEN has two); -1 for a plain value. */
+  index: number;
+}
+
+/** Operators whose values are bound as parameters the same way every time; IS NULL has none. */
+const PREPARED_OPERATORS = new Set(['isNull', 'moreThanOrEqual', 'lessThanOrEqual', 'between']);
+
+const isPlain = (value: unknown): boolean => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+const isPreparedOperator = (value: unknown): value is FindOperator<unknown> =>
+  value instanceof FindOperator && PREPARED_OPERATORS.has(value.type);
+
+/** An operator's values, in the order TypeORM binds them. */
+const operands = (operator: FindOperator<unknown>): unknown[] =>
+  operator.type === 'isNull' ? [] : operator.multipleParameters ? (operator.value as unknown[]) : [operator.value];
+
+/** The compared fields in a fixed order, or undefined when a condition is of a kind not prepared (In, Like, Raw, ...). */
+export function preparableFields(conditions: Record<string, unknown>): string[] | undefined {
+  const fields = Object.keys(conditions).sort();
+  return fields.every((field) => isPlain(conditions[field]) || isPreparedOperator(conditions[field])) ? fields : undefined;
+}
+
+/** What makes two conditions one statement: the fields and how each is compared (not the values). */
+export const conditionShape = (conditions: Record<string, unknown>, fields: string[]): string =>
+  fields
+    .map((field) => `${field}:${conditions[field] instanceof FindOperator ? (conditions[field] as FindOperator<unknown>).type : '='}`)
+    .join(',');
+
+/** The value a where slot takes from this call's conditions. */
+export function conditionValue(conditions: Record<string, unknown>, { field, index }: ParameterSlot): unknown {
+  const condition = conditions[field];
+  return condition instanceof FindOperator ? operands(condition)[index] : condition;
+}
+
+/**
+ * Statements that TypeORM builds once, with a marker in place of each value: the markers' order in the
+ * built statement's parameters is the order each later call's values are bound in.
+ */
+export class StatementMarkers {
+  private readonly slots = new Map<string, ParameterSlot>();
+
+  mark(slot: ParameterSlot): string {
+    const marker = `\u0000prepared:${slot.source}:${slot.field}:${slot.index}\u0000`;
+    this.slots.set(marker, slot);
+    return marker;
+  }
+
+  /** The conditions with a marker for each value (operators rebuilt around markers; IS NULL kept). */
+  where(conditions: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+    return Object.fromEntries(
+      fields.map((field) => {
+        const condition = conditions[field];
+        if (!(condition instanceof FindOperator)) return [field, this.mark({ source: 'where', field, index: -1 })];
+        if (condition.type === 'isNull') return [field, condition];
+        const values = operands(condition).map((_, index) => this.mark({ source: 'where', field, index }));
+        return [
+          field,
+          new FindOperator(condition.type, condition.multipleParameters ? values : values[0], true, condition.multipleParameters),
+        ];
+      }),
+    );
+  }
+
+  /**
+   * The slot of each parameter of the built statement, or null when the parameters are not exactly the
+   * markers, each once (a value TypeORM changed on the way, say): such a statement is not prepared.
+   */
+  slotsOf(parameters: unknown[]): ParameterSlot[] | null {
+    const order = parameters.map((parameter) => (typeof parameter === 'string' ? this.slots.get(parameter) : undefined));
+    return order.some((slot) => slot === undefined) || new Set(order).size !== this.slots.size ? null : (order as ParameterSlot[]);
+  }
+}

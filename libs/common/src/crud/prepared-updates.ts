@@ -1,0 +1,71 @@
+import { EntityManager, EntityMetadata, FindOptionsWhere, ObjectLiteral } from 'typeorm';
+import { ApplyValueTransformers } from 'typeorm/util/ApplyValueTransformers';
+import { conditionShape, conditionValue, ParameterSlot, preparableFields, StatementMarkers } from './prepared-statement';
+
+interface Prepared {
+  sql: string;
+  slots: ParameterSlot[];
+}
+
+const isSqlExpression = (value: unknown): boolean => typeof value === 'function';
+
+/**
+ * UPDATEs of given columns by conditions (as PreparedFinds takes them) whose SQL TypeORM builds once per
+ * shape (the columns set, the fields compared and how) instead of on every call. Each call's values are
+ * bound as TypeORM binds them: set values through the driver's preparation of the column (its transformer
+ * included), compared values through the column's transformer. SQL expressions as values, other kinds of
+ * conditions, and entities with update listeners or subscribers take the query builder's way (undefined).
+ */
+export class PreparedUpdates<E extends ObjectLiteral> {
+  private readonly prepared = new Map<string, Prepared | null>();
+
+  constructor(private readonly metadata: EntityMetadata) {}
+
+  /** How many rows matched, or undefined when this update is not prepared. */
+  update(manager: EntityManager, where: FindOptionsWhere<E>, set: Partial<E>): Promise<number> | undefined {
+    const conditions = where as Record<string, unknown>;
+    const fields = preparableFields(conditions);
+    const columns = Object.keys(set).filter((column) => set[column] !== undefined);
+    if (!fields || columns.some((column) => isSqlExpression(set[column]))) return undefined;
+    const key = `${columns.join(',')}|${conditionShape(conditions, fields)}`;
+    let statement = this.prepared.get(key);
+    if (statement === undefined) this.prepared.set(key, (statement = this.prepare(manager, columns, fields, conditions)));
+    return statement ? this.run(manager, statement, conditions, set) : undefined;
+  }
+
+  private async run(
+    manager: EntityManager,
+    { sql, slots }: Prepared,
+    conditions: Record<string, unknown>,
+    set: Partial<E>,
+  ): Promise<number> {
+    const { driver } = manager.connection;
+    const parameters = slots.map((slot) => {
+      const column = this.metadata.findColumnWithPropertyPath(slot.field)!;
+      if (slot.source === 'set') return driver.preparePersistentValue(set[slot.field], column);
+      const value = conditionValue(conditions, slot);
+      return column.transformer ? ApplyValueTransformers.transformTo(column.transformer, value) : value;
+    });
+    const runner = manager.queryRunner ?? manager.connection.createQueryRunner();
+    try {
+      return (await runner.query(sql, parameters, true)).affected ?? 0;
+    } finally {
+      if (runner !== manager.queryRunner) await runner.release();
+    }
+  }
+
+  private prepare(manager: EntityManager, columns: string[], fields: string[], conditions: Record<string, unknown>): Prepared | null {
+    const { metadata } = this;
+    if (metadata.beforeUpdateListeners.length || metadata.afterUpdateListeners.length || manager.connection.subscribers.length) return null;
+    const markers = new StatementMarkers();
+    const set = Object.fromEntries(columns.map((field) => [field, markers.mark({ source: 'set', field, index: -1 })]));
+    const [sql, parameters] = manager
+      .createQueryBuilder()
+      .update(metadata.target)
+      .set(set as never)
+      .where(markers.where(conditions, fields))
+      .getQueryAndParameters();
+    const slots = markers.slotsOf(parameters);
+    return slots && { sql, slots };
+  }
+}
