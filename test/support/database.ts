@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createConnection } from 'mysql2/promise';
+import { DataSource } from 'typeorm';
+import type { EntityClass } from '../../libs/common/src/persistence/database';
+import { SnakeNamingStrategy } from '../../libs/common/src/persistence/snake-naming.strategy';
 
 /**
  * Each test file gets its own MySQL database (named after DB_URL's, plus worker and random suffix),
@@ -37,4 +40,26 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await c.end();
     },
   };
+}
+
+/**
+ * A data source of only the given entities on a test database, its schema made from them: the fixtures
+ * of the library's own tests (tables no service has), with the services' driver settings.
+ */
+export async function fixtureDataSource(database: TestDatabase, entities: EntityClass[]): Promise<DataSource> {
+  const common = { entities, namingStrategy: new SnakeNamingStrategy(), synchronize: true };
+  const url = database.env.DB_URL;
+  const dataSource = new DataSource(
+    url
+      ? {
+          ...common,
+          type: 'mysql',
+          url: url.replace(/^mariadb:/, 'mysql:'),
+          charset: 'utf8mb4_bin',
+          supportBigNumbers: true,
+          bigNumberStrings: false,
+        }
+      : { ...common, type: 'better-sqlite3', database: ':memory:' },
+  );
+  return dataSource.initialize();
 }

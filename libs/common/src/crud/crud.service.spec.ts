@@ -6,14 +6,12 @@
  */
 import { createHash } from 'node:crypto';
 import { Column, DataSource, Entity, In, PrimaryColumn } from 'typeorm';
-import { createTestDatabase, TestDatabase } from '../../../../test/support/database';
+import { createTestDatabase, fixtureDataSource, TestDatabase } from '../../../../test/support/database';
 import { CrudConfig } from '../config/crud.config';
-import { DatabaseConfig } from '../config/database.config';
 import { readConfig } from '../config/environment';
 import { AppException } from '../http/app-exception';
 import { BaseRecord } from '../persistence/base-record';
 import { epochMillis } from '../persistence/columns';
-import { SnakeNamingStrategy } from '../persistence/snake-naming.strategy';
 import { RequestContext } from '../tenancy/request-context';
 import { AllTenantsRead, TenantScope } from '../tenancy/tenant-scope';
 import { CrudService } from './crud.service';
@@ -99,14 +97,7 @@ const storedHash = async (id: string): Promise<string | null> =>
 beforeAll(async () => {
   database = await createTestDatabase();
   config = readConfig(CrudConfig, { ...process.env, ...database.env });
-  const { dbUrl } = readConfig(DatabaseConfig, { ...process.env, ...database.env });
-  const common = { entities: [Gadget, GadgetEvent, ListVersion], namingStrategy: new SnakeNamingStrategy(), synchronize: true };
-  dataSource = new DataSource(
-    dbUrl
-      ? { ...common, type: 'mysql', url: dbUrl.replace(/^mariadb:/, 'mysql:'), charset: 'utf8mb4_bin' }
-      : { ...common, type: 'better-sqlite3', database: ':memory:' },
-  );
-  await dataSource.initialize();
+  dataSource = await fixtureDataSource(database, [Gadget, GadgetEvent, ListVersion]);
 });
 
 afterAll(async () => {

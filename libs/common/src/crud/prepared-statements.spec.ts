@@ -17,9 +17,8 @@ import {
   MoreThanOrEqual,
   PrimaryColumn,
 } from 'typeorm';
-import { createTestDatabase, TestDatabase } from '../../../../test/support/database';
+import { createTestDatabase, fixtureDataSource, TestDatabase } from '../../../../test/support/database';
 import { commaList, epochMillis } from '../persistence/columns';
-import { SnakeNamingStrategy } from '../persistence/snake-naming.strategy';
 import { PreparedFinds } from './prepared-finds';
 import { PreparedUpdates } from './prepared-updates';
 
@@ -61,21 +60,7 @@ const parcel = (tenantId: string, parcelId: string, o: Partial<Parcel> = {}): Pa
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const common = { entities: [Parcel], namingStrategy: new SnakeNamingStrategy(), synchronize: true };
-  const url = database.env.DB_URL;
-  dataSource = new DataSource(
-    url
-      ? {
-          ...common,
-          type: 'mysql',
-          url: url.replace(/^mariadb:/, 'mysql:'),
-          charset: 'utf8mb4_bin',
-          supportBigNumbers: true,
-          bigNumberStrings: false,
-        }
-      : { ...common, type: 'better-sqlite3', database: ':memory:' },
-  );
-  await dataSource.initialize();
+  dataSource = await fixtureDataSource(database, [Parcel]);
   await dataSource.manager.insert(Parcel, [
     parcel('t1', 'p1'),
     parcel('t1', 'p2', { courier: null, sentTime: 1_700_000_000_002 }),

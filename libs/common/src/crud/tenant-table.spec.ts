@@ -5,10 +5,9 @@
  * scope's rows, and a read across tenants needs a named AllTenantsRead and still sees only live records.
  */
 import { Column, DataSource, Entity, In, LessThanOrEqual, MoreThanOrEqual, PrimaryColumn, Raw } from 'typeorm';
-import { createTestDatabase, TestDatabase } from '../../../../test/support/database';
+import { createTestDatabase, fixtureDataSource, TestDatabase } from '../../../../test/support/database';
 import { BaseRecord } from '../persistence/base-record';
 import { epochMillis } from '../persistence/columns';
-import { SnakeNamingStrategy } from '../persistence/snake-naming.strategy';
 import { AllTenantsRead, TenantScope } from '../tenancy/tenant-scope';
 import { LiveRecordTable } from './live-record-table';
 import { TenantTable } from './tenant-table';
@@ -56,14 +55,7 @@ const stored = (scope: TenantScope, slotId: string) => slots.findOne(scope, { sl
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const common = { entities: [Slot, Ticket], namingStrategy: new SnakeNamingStrategy(), synchronize: true };
-  const url = database.env.DB_URL;
-  dataSource = new DataSource(
-    url
-      ? { ...common, type: 'mysql', url: url.replace(/^mariadb:/, 'mysql:'), charset: 'utf8mb4_bin' }
-      : { ...common, type: 'better-sqlite3', database: ':memory:' },
-  );
-  await dataSource.initialize();
+  dataSource = await fixtureDataSource(database, [Slot, Ticket]);
   slots = new TenantTable(Slot, dataSource);
   tickets = new LiveRecordTable(Ticket, 'ticketId', dataSource);
 });
