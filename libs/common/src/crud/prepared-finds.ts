@@ -1,7 +1,6 @@
 import { EntityManager, EntityMetadata, FindOptionsWhere, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { RawSqlResultsToEntityTransformer } from 'typeorm/query-builder/transformer/RawSqlResultsToEntityTransformer';
-import { ApplyValueTransformers } from 'typeorm/util/ApplyValueTransformers';
-import { conditionShape, conditionValue, ParameterSlot, preparableFields, StatementMarkers } from './prepared-statement';
+import { BoundSlot, conditionShape, preparableFields, StatementMarkers, whereParameter } from './prepared-statement';
 import type { ReadOptions } from './tenant-table';
 
 /** What a find asks for besides its conditions. */
@@ -11,7 +10,7 @@ export type FindShape<E extends ObjectLiteral> = Omit<ReadOptions<E>, 'manager'>
 interface Prepared<E extends ObjectLiteral> {
   builder: SelectQueryBuilder<E>;
   sql: string;
-  slots: ParameterSlot[];
+  slots: BoundSlot[];
 }
 
 /**
@@ -69,13 +68,8 @@ export class PreparedFinds<E extends ObjectLiteral> {
     return statement ?? undefined;
   }
 
-  /** Each parameter's value for this call, as TypeORM would bind it: through the column's transformer. */
   private values(statement: Prepared<E>, where: FindOptionsWhere<E>): unknown[] {
-    return statement.slots.map((slot) => {
-      const value = conditionValue(where as Record<string, unknown>, slot);
-      const transformer = this.metadata.findColumnWithPropertyPath(slot.field)?.transformer;
-      return transformer ? ApplyValueTransformers.transformTo(transformer, value) : value;
-    });
+    return statement.slots.map((slot) => whereParameter(where as Record<string, unknown>, slot));
   }
 
   private prepare(
@@ -85,7 +79,7 @@ export class PreparedFinds<E extends ObjectLiteral> {
     build: (marked: FindOptionsWhere<E>) => SelectQueryBuilder<E>,
   ): Prepared<E> | null {
     if (this.metadata.afterLoadListeners.length || manager.connection.subscribers.length) return null;
-    const markers = new StatementMarkers();
+    const markers = new StatementMarkers(this.metadata);
     const builder = build(markers.where(conditions, fields) as FindOptionsWhere<E>);
     const [sql, parameters] = builder.getQueryAndParameters();
     const slots = markers.slotsOf(parameters);

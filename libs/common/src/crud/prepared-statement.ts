@@ -1,4 +1,6 @@
-import { FindOperator } from 'typeorm';
+import { EntityMetadata, FindOperator } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import { ApplyValueTransformers } from 'typeorm/util/ApplyValueTransformers';
 
 /** Where one parameter of a prepared statement takes its value from: a compared field (an operator's n-th value) or a set column. */
 export interface ParameterSlot {
@@ -6,6 +8,11 @@ export interface ParameterSlot {
   field: string;
   /** Which of an operator's values (BETWEEN has two); -1 for a plain value. */
   index: number;
+}
+
+/** A slot with its column, resolved once when the statement is prepared. */
+export interface BoundSlot extends ParameterSlot {
+  column: ColumnMetadata;
 }
 
 /** Operators whose values are bound as parameters the same way every time; IS NULL has none. */
@@ -31,10 +38,11 @@ export const conditionShape = (conditions: Record<string, unknown>, fields: stri
     .map((field) => `${field}:${conditions[field] instanceof FindOperator ? (conditions[field] as FindOperator<unknown>).type : '='}`)
     .join(',');
 
-/** The value a where slot takes from this call's conditions. */
-export function conditionValue(conditions: Record<string, unknown>, { field, index }: ParameterSlot): unknown {
+/** The parameter a where slot binds for this call's conditions, as TypeORM binds it: through the column's transformer. */
+export function whereParameter(conditions: Record<string, unknown>, { field, index, column }: BoundSlot): unknown {
   const condition = conditions[field];
-  return condition instanceof FindOperator ? operands(condition)[index] : condition;
+  const value = condition instanceof FindOperator ? operands(condition)[index] : condition;
+  return column.transformer ? ApplyValueTransformers.transformTo(column.transformer, value) : value;
 }
 
 /**
@@ -43,6 +51,8 @@ export function conditionValue(conditions: Record<string, unknown>, { field, ind
  */
 export class StatementMarkers {
   private readonly slots = new Map<string, ParameterSlot>();
+
+  constructor(private readonly metadata: EntityMetadata) {}
 
   mark(slot: ParameterSlot): string {
     const marker = `\u0000prepared:${slot.source}:${slot.field}:${slot.index}\u0000`;
@@ -67,11 +77,13 @@ export class StatementMarkers {
   }
 
   /**
-   * The slot of each parameter of the built statement, or null when the parameters are not exactly the
-   * markers, each once (a value TypeORM changed on the way, say): such a statement is not prepared.
+   * The slot of each parameter of the built statement, with its column, or null when the parameters are not
+   * exactly the markers, each once (a value TypeORM changed on the way, say): such a statement is not prepared.
    */
-  slotsOf(parameters: unknown[]): ParameterSlot[] | null {
+  slotsOf(parameters: unknown[]): BoundSlot[] | null {
     const order = parameters.map((parameter) => (typeof parameter === 'string' ? this.slots.get(parameter) : undefined));
-    return order.some((slot) => slot === undefined) || new Set(order).size !== this.slots.size ? null : (order as ParameterSlot[]);
+    if (order.some((slot) => slot === undefined) || new Set(order).size !== this.slots.size) return null;
+    const bound = (order as ParameterSlot[]).map((slot) => ({ ...slot, column: this.metadata.findColumnWithPropertyPath(slot.field)! }));
+    return bound.every((slot) => slot.column) ? bound : null;
   }
 }

@@ -1,10 +1,9 @@
 import { EntityManager, EntityMetadata, FindOptionsWhere, ObjectLiteral } from 'typeorm';
-import { ApplyValueTransformers } from 'typeorm/util/ApplyValueTransformers';
-import { conditionShape, conditionValue, ParameterSlot, preparableFields, StatementMarkers } from './prepared-statement';
+import { BoundSlot, conditionShape, preparableFields, StatementMarkers, whereParameter } from './prepared-statement';
 
 interface Prepared {
   sql: string;
-  slots: ParameterSlot[];
+  slots: BoundSlot[];
 }
 
 const isSqlExpression = (value: unknown): boolean => typeof value === 'function';
@@ -40,12 +39,9 @@ export class PreparedUpdates<E extends ObjectLiteral> {
     set: Partial<E>,
   ): Promise<number> {
     const { driver } = manager.connection;
-    const parameters = slots.map((slot) => {
-      const column = this.metadata.findColumnWithPropertyPath(slot.field)!;
-      if (slot.source === 'set') return driver.preparePersistentValue(set[slot.field], column);
-      const value = conditionValue(conditions, slot);
-      return column.transformer ? ApplyValueTransformers.transformTo(column.transformer, value) : value;
-    });
+    const parameters = slots.map((slot) =>
+      slot.source === 'set' ? driver.preparePersistentValue(set[slot.field], slot.column) : whereParameter(conditions, slot),
+    );
     const runner = manager.queryRunner ?? manager.connection.createQueryRunner();
     try {
       return (await runner.query(sql, parameters, true)).affected ?? 0;
@@ -57,7 +53,7 @@ export class PreparedUpdates<E extends ObjectLiteral> {
   private prepare(manager: EntityManager, columns: string[], fields: string[], conditions: Record<string, unknown>): Prepared | null {
     const { metadata } = this;
     if (metadata.beforeUpdateListeners.length || metadata.afterUpdateListeners.length || manager.connection.subscribers.length) return null;
-    const markers = new StatementMarkers();
+    const markers = new StatementMarkers(metadata);
     const set = Object.fromEntries(columns.map((field) => [field, markers.mark({ source: 'set', field, index: -1 })]));
     const [sql, parameters] = manager
       .createQueryBuilder()

@@ -36,8 +36,8 @@ export interface ReadOptions<E> {
  * behave as absent.
  */
 export class TenantTable<E extends TenantOwned> {
-  private prepared?: PreparedFinds<E>;
-  private preparedUpdates?: PreparedUpdates<E>;
+  /** Made on first use: the entity's metadata exists only once the data source is initialised. */
+  private statements?: { finds: PreparedFinds<E>; updates: PreparedUpdates<E> };
 
   constructor(
     readonly entity: EntityTarget<E>,
@@ -79,16 +79,20 @@ export class TenantTable<E extends TenantOwned> {
     manager: EntityManager = this.dataSource.manager,
   ): Promise<number> {
     const where = this.where(scope, filter);
-    return this.preparedFinds().count(manager, where) ?? manager.getRepository(this.entity).count({ where });
+    return this.prepared().finds.count(manager, where) ?? manager.getRepository(this.entity).count({ where });
   }
 
   /** Rows matching a complete condition: by a statement built once for its shape where it can be (PreparedFinds). */
   private findWhere(where: FindOptionsWhere<E>, { manager = this.dataSource.manager, ...shape }: ReadOptions<E>): Promise<E[]> {
-    return this.preparedFinds().find(manager, where, shape) ?? manager.getRepository(this.entity).find({ ...shape, where });
+    return this.prepared().finds.find(manager, where, shape) ?? manager.getRepository(this.entity).find({ ...shape, where });
   }
 
-  private preparedFinds(): PreparedFinds<E> {
-    return (this.prepared ??= new PreparedFinds(this.dataSource.getMetadata(this.entity)));
+  private prepared(): { finds: PreparedFinds<E>; updates: PreparedUpdates<E> } {
+    if (!this.statements) {
+      const metadata = this.dataSource.getMetadata(this.entity);
+      this.statements = { finds: new PreparedFinds(metadata), updates: new PreparedUpdates(metadata) };
+    }
+    return this.statements;
   }
 
   /** Whether a row matches: a find of one row's tenant column, so that it is prepared like the other finds. */
@@ -130,8 +134,7 @@ export class TenantTable<E extends TenantOwned> {
     manager: EntityManager = this.dataSource.manager,
   ): Promise<number> {
     const where = this.where(scope, filter);
-    this.preparedUpdates ??= new PreparedUpdates(this.dataSource.getMetadata(this.entity));
-    const prepared = this.preparedUpdates.update(manager, where, set);
+    const prepared = this.prepared().updates.update(manager, where, set);
     if (prepared) return prepared;
     const result = await manager
       .createQueryBuilder()
