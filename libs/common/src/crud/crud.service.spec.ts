@@ -148,6 +148,10 @@ describe('CrudService general options', () => {
       expect(props(dto)).toEqual(expect.arrayContaining([':seenTimeStart', ':seenTimeEnd']));
   });
 
+  it('refuses a resource whose time-range field is also an exact filter', () => {
+    expect(() => defineResource({ ...options, filters: ['name', 'seenTime'] })).toThrow(/time-range field seenTime/);
+  });
+
   it('stores write-only values through toColumns and never reads them back', async () => {
     await asTenant('t1', async () => {
       expect(await storedHash('a')).toBe(hash('s-a'));

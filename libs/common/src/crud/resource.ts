@@ -114,6 +114,9 @@ function timeRangeDto(field: string): Type<object> {
 }
 
 export function defineResource<E extends BaseRecord>(o: ResourceOptions<E>): Resource<E> {
+  // a query has one condition per field: the time field is compared by its range, never also by equality
+  if (o.timeRange && (o.filters as string[]).includes(o.timeRange))
+    throw new Error(`${o.path}: the time-range field ${o.timeRange} cannot also be an exact filter`);
   const schemaName = o.entity.name;
   const saveDto = o.saveDto ?? saveDtoOf(o.entity);
   const writable = OmitType(saveDto, [o.idField] as never[]);
