@@ -4,6 +4,7 @@
  * on main-service, device-service and both behind the combined server.
  */
 import { AppLogging, DrainState } from '@app/common';
+import { AddressInfo, connect } from 'node:net';
 import request from 'supertest';
 import { CombinedServer, createCombinedServer } from '../../../apps/local/src/combined-server';
 import { DEVICE_API, DeviceTestApp, SECRET, startDeviceApp, TEST_DEVICE_TOKEN_SECRET, uniqueNo } from '../../support/device-app';
@@ -105,6 +106,27 @@ describe('main-service', () => {
     });
     expect(typeof line!.durationMs).toBe('number');
     expect(typeof line!.time).toBe('string');
+  });
+
+  it('logs a request whose client left before the answer as failed, at error level', async () => {
+    const server = t.app.getHttpServer();
+    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, resolve));
+    const { port } = server.address() as AddressInfo;
+    // the body never arrives in full: the client goes away while the server still reads it
+    const socket = connect(port, '127.0.0.1', () =>
+      socket.write(
+        `POST ${CONFIG}/data-dictionary-type/count HTTP/1.1\r\nHost: x\r\nAuthorization: ${bearer()}\r\n` +
+          'X-Request-Id: log-aborted-1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":',
+        () => setTimeout(() => socket.destroy(), 50),
+      ),
+    );
+    for (let i = 0; i < 100 && !logs.requestLine('log-aborted-1'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(logs.requestLine('log-aborted-1')).toMatchObject({
+      level: 50,
+      msg: 'request failed',
+      req: { method: 'POST', url: `${CONFIG}/data-dictionary-type/count` },
+      error: 'aborted before the response was sent',
+    });
   });
 
   it('generates the request id when X-Request-Id is missing or malformed, and echoes it', async () => {

@@ -5,6 +5,7 @@ import { Logger, NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { Router } from 'express';
 import { failure } from './envelope';
+import { RouteGroups } from './route-groups';
 
 /**
  * Largest request line plus headers the server reads. Node's default (16 KiB) refuses removeByIds with
@@ -104,17 +105,22 @@ type RouteMethod = 'get' | 'post' | 'put' | 'delete' | 'patch' | 'head' | 'optio
 /** A path of literal segments only: no parameters, wildcards or patterns. */
 const LITERAL_PATH = /^(\/[A-Za-z0-9._~-]+){2,}$/;
 
+type ExpressApp = Record<RouteMethod, (...a: unknown[]) => unknown> & {
+  use: (...a: unknown[]) => unknown;
+  enabled: (setting: string) => boolean;
+  router: { stack: { handle: unknown }[] };
+};
+
 /**
  * Nest's Express adapter with the server of createHttpServer underneath (app.listen and app.getHttpServer
- * use it), and routes grouped by their parent path. Express tries an application's routes one by one, and
- * a service has a few hundred (eight or more per resource): each literal route goes into one router per
- * parent path (a resource's base path), mounted where its first route would have been, so a request tries
- * the few dozen groups and then the routes of its own. Matching is otherwise Express's: the same case and
- * trailing-slash rules, `req.baseUrl` + `req.route.path` is the route as registered, and a request no
- * route of a group answers goes on to the next layer (the not-found handler at the end).
+ * use it), and routes grouped by their parent path (route-groups.ts): Express tries an application's layers
+ * one by one, and a service has a few hundred routes (eight or more per resource), so each literal route
+ * goes into the router of its parent path (a resource's base path), which a map lookup finds.
  */
 export class AppHttpAdapter extends ExpressAdapter {
   private readonly groups = new Map<string, Router>();
+  /** The dispatch layer new groups join while it is the app's last layer. */
+  private latest?: RouteGroups;
 
   override get(...args: unknown[]) {
     return this.route('get', args);
@@ -143,16 +149,21 @@ export class AppHttpAdapter extends ExpressAdapter {
 
   private route(method: RouteMethod, args: unknown[]): unknown {
     const [path, ...handlers] = args;
-    const app = this.getInstance<
-      Record<RouteMethod, (...a: unknown[]) => unknown> & { use: (...a: unknown[]) => unknown; enabled: (setting: string) => boolean }
-    >();
+    const app = this.getInstance<ExpressApp>();
     if (typeof path !== 'string' || !LITERAL_PATH.test(path)) return app[method](...args);
     const parent = path.slice(0, path.lastIndexOf('/'));
-    let group = this.groups.get(parent);
+    const caseSensitive = app.enabled('case sensitive routing');
+    const key = caseSensitive ? parent : parent.toLowerCase();
+    let group = this.groups.get(key);
     if (!group) {
-      group = Router({ caseSensitive: app.enabled('case sensitive routing'), strict: app.enabled('strict routing') });
-      app.use(parent, group);
-      this.groups.set(parent, group);
+      group = Router({ caseSensitive, strict: app.enabled('strict routing') });
+      this.groups.set(key, group);
+      // a group takes effect where its first route would have: layers registered since the last
+      // dispatcher (Nest's middleware, say) must run before it, so it then joins a new dispatcher
+      const stack = app.router.stack;
+      if (!this.latest || stack[stack.length - 1]?.handle !== this.latest.dispatch)
+        app.use((this.latest = new RouteGroups(caseSensitive)).dispatch);
+      this.latest.add(parent, group);
     }
     return (group as unknown as Record<RouteMethod, (...a: unknown[]) => unknown>)[method](path.slice(parent.length), ...handlers);
   }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Request } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import pino, { DestinationStream, Level, Logger } from 'pino';
-import { HttpLogger, pinoHttp } from 'pino-http';
 import { ServerConfig } from '../config/server.config';
 import { secretFieldNames } from '../crud/field-registry';
 import { RequestContext } from '../tenancy/request-context';
@@ -45,7 +44,7 @@ export function routeOf(req: IncomingMessage): string {
   return typeof route?.path === 'string' && !route.path.includes('*') ? `${baseUrl ?? ''}${route.path}` : 'unmatched';
 }
 
-/** The request's id (assigned by the HTTP logger before anything else runs). */
+/** The request's id (assigned by the request-line middleware before anything else runs). */
 export function requestId(req: IncomingMessage): string {
   return String((req as { id?: unknown }).id ?? '-');
 }
@@ -66,13 +65,12 @@ function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
 let stdout: DestinationStream | undefined;
 
 /**
- * One service's structured logging: a pino logger (JSON lines, LOG_LEVEL, redaction, the caller's
- * tenant and user on every line written inside a request) and the pino-http middleware that assigns
+ * One service's structured logging: a pino logger (JSON lines, LOG_LEVEL, redaction, the request id and
+ * the caller's tenant and user on every line written inside a request) and the middleware that assigns
  * the request id and writes one line per request. Each app of the combined server has its own.
  */
 export class AppLogging {
   readonly logger: Logger;
-  readonly http: HttpLogger;
   private target: DestinationStream;
 
   constructor(config: ServerConfig, service: string) {
@@ -85,47 +83,51 @@ export class AppLogging {
         base: { service },
         timestamp: pino.stdTimeFunctions.isoTime,
         redact: { paths: redactPaths(), censor: '[Redacted]' },
-        // tenant and user of the request whose async context writes the line (set by the guards)
-        mixin: () => ({ ...RequestContext.identity() }),
+        // request id, tenant and user of the request whose async context writes the line
+        mixin: () => RequestContext.logFields(),
       },
       sink,
     );
-    this.http = pinoHttp({
-      logger: this.logger,
-      genReqId: assignRequestId,
-      // lines written while handling the request carry only its id; the request line carries the request
-      quietReqLogger: true,
-      customAttributeKeys: { reqId: 'requestId', responseTime: 'durationMs' },
-      // the request line names the request, not its headers: cheaper to write, and no credential can reach it
-      serializers: {
-        req: (req: { method: string; url: string; remoteAddress?: string }) => ({
-          method: req.method,
-          url: redactUrl(req.url),
-          remoteAddress: req.remoteAddress,
-        }),
-        // the line's `status` is the response's
-        res: () => undefined,
-      },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-      customSuccessMessage: () => 'request completed',
-      customErrorMessage: () => 'request failed',
-      // the request line is written on 'finish', outside the request's async context: name the caller from the request
-      customSuccessObject: (req, res, value) => ({
-        ...value,
-        ...RequestContext.identity(req),
-        route: routeOf(req),
-        status: res.statusCode,
-      }),
-      customErrorObject: (req, res, error, value: Record<string, unknown>) => {
-        // no stack trace in the logs: the exception filter already logged what failed
-        const { err: _omitted, ...rest } = value;
-        return { ...rest, ...RequestContext.identity(req), route: routeOf(req), status: res.statusCode, error: error.message };
-      },
-    });
   }
+
+  /**
+   * First middleware of the app: assigns the request id (echoed as X-Request-Id) and writes the request
+   * line when the response ends. No child logger per request: the line names its request explicitly, and
+   * lines written while handling it get the id from the request context.
+   */
+  readonly http = (req: Request, res: Response, next: NextFunction): void => {
+    const id = assignRequestId(req, res);
+    const started = Date.now();
+    (req as { id?: string }).id = id;
+    // nestjs-pino writes Nest's lines of this request through req.log: this app's logger, so in the combined
+    // server they name this app's service (Nest's own Logger is process-wide)
+    (req as { log?: Logger }).log = this.logger;
+    res.once('close', () => this.requestLine(req, res, id, Date.now() - started));
+    next();
+  };
 
   /** Sends this app's lines to another stream (tests). */
   captureTo(stream: DestinationStream): void {
     this.target = stream;
+  }
+
+  /**
+   * The line of a response that ended ('close' comes after 'finish', or alone when the connection was lost
+   * first). It names the request, not its headers: cheaper to write, and no credential can reach it. It is
+   * written outside the request's async context, so it names the caller from the request.
+   */
+  private requestLine(req: Request, res: Response, requestId: string, durationMs: number): void {
+    const line = {
+      requestId,
+      req: { method: req.method, url: redactUrl(req.originalUrl ?? req.url), remoteAddress: req.socket.remoteAddress },
+      ...RequestContext.identity(req),
+      route: routeOf(req),
+      status: res.statusCode,
+      durationMs,
+    };
+    if (!res.writableFinished) this.logger.error({ ...line, error: 'aborted before the response was sent' }, 'request failed');
+    // a short text, never a stack trace: the exception filter already logged what failed
+    else if (res.statusCode >= 500) this.logger.error({ ...line, error: `failed with status code ${res.statusCode}` }, 'request failed');
+    else this.logger.info(line, 'request completed');
   }
 }

@@ -14,7 +14,13 @@ export interface LogIdentity {
   user: string;
 }
 
+/** What a line logged inside a request names: the request and, once known, the caller. */
+export interface LogFields extends Partial<LogIdentity> {
+  requestId?: string;
+}
+
 interface RequestStore {
+  requestId?: string;
   principal?: Principal;
   identity?: LogIdentity;
 }
@@ -28,9 +34,13 @@ const byRequest = new WeakMap<object, RequestStore>();
  * Reading the principal fails closed: code that needs a tenant and runs without one throws.
  */
 export const RequestContext = {
-  run<T>(fn: () => T, request?: object): T {
+  /** Runs `fn` in a new request context; the request's id (`request.id`, set by the request-line middleware) is kept for the log lines. */
+  run<T>(fn: () => T, request?: { id?: unknown }): T {
     const store: RequestStore = {};
-    if (request) byRequest.set(request, store);
+    if (request) {
+      if (typeof request.id === 'string') store.requestId = request.id;
+      byRequest.set(request, store);
+    }
     return storage.run(store, fn);
   },
   /** Set once, by the auth guard, after the token has been verified. */
@@ -49,6 +59,11 @@ export const RequestContext = {
     const principal = storage.getStore()?.principal;
     if (!principal) throw new Error('No authenticated principal in the request context');
     return principal;
+  },
+  /** The request id and caller of the current async context, for every line logged in it. Never throws. */
+  logFields(): LogFields {
+    const store = storage.getStore();
+    return store ? { requestId: store.requestId, ...store.identity } : {};
   },
   /** The caller to name in a log line: of the current async context, or of the given request. Never throws. */
   identity(request?: object): LogIdentity | undefined {
