@@ -62,6 +62,18 @@ function listening(server: Server): Server {
   return server;
 }
 
+const ports = new WeakMap<Server, number>();
+
+/** The app's port, asked of the socket once per listen (a spec may close and listen again). */
+function portOf(server: Server): number {
+  let port = ports.get(server);
+  if (port === undefined) {
+    ports.set(server, (port = (listening(server).address() as AddressInfo).port));
+    server.once('close', () => ports.delete(server));
+  }
+  return port;
+}
+
 /** supertest on the app's socket, over the kept-alive connections. */
 function keptAliveClient(server: Server, agent: Agent): () => ReturnType<typeof request> {
   return () => {
@@ -89,7 +101,7 @@ function envelopeClient(server: Server, agent: Agent) {
       const headers: Record<string, string | number> = { authorization };
       if (payload !== undefined)
         Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
-      const { port } = listening(server).address() as AddressInfo;
+      const port = portOf(server);
       const req = httpRequest({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));

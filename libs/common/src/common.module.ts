@@ -1,4 +1,4 @@
-import { DynamicModule, Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TerminusModule } from '@nestjs/terminus';
@@ -29,7 +29,6 @@ import { Metrics } from './metrics/metrics';
 import { MetricsController } from './metrics/metrics.controller';
 import { dataSourceOptions, StorageParts } from './persistence/database';
 import { ThrottleWindow } from './persistence/throttle-window.entity';
-import { RequestContextMiddleware } from './tenancy/request-context.middleware';
 
 /** Entities of the shared library that each service's schema contains. */
 export const COMMON_ENTITIES = [OutboxMessage, OutboxLease, ImportBatch, ImportRejection, ListVersion, ThrottleWindow];
@@ -54,7 +53,7 @@ function messageBus(config: MessagingConfig, service: string): MessageBus {
 /** Config, storage, auth, envelope, errors, tenancy, messaging, logging, health and metrics for one service. */
 @Global()
 @Module({})
-export class CommonModule implements NestModule {
+export class CommonModule {
   static forRoot(manifest: ServiceManifest): DynamicModule {
     const loggingProvider = {
       provide: AppLogging,
@@ -97,9 +96,5 @@ export class CommonModule implements NestModule {
       ],
       exports: [TtlCache, OutboxRelay, MessageBus, AppLogging, DrainState, Metrics],
     };
-  }
-
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(RequestContextMiddleware).forRoutes('{*path}');
   }
 }

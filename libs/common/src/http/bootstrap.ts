@@ -9,6 +9,7 @@ import { bodySanitizer } from './body-sanitizer';
 import { enableCorsFor } from './cors';
 import { failure } from './envelope';
 import { parseQueryString } from './query-params';
+import { RequestContext } from '../tenancy/request-context';
 
 /** Largest accepted request body (imports of tens of thousands of rows fit). */
 export const BODY_LIMIT = '16mb';
@@ -22,6 +23,19 @@ function trustProxy(value: string): boolean | number | string {
 export interface ConfigureOptions {
   /** Build the OpenAPI document when it is first asked for rather than now (tests that never read it boot faster). */
   documentOnFirstRequest?: boolean;
+}
+
+/**
+ * A request under the app's prefix goes on in a request context of its own (tenant, caller, request id).
+ * It is opened here, after the body parsers: they call on from their stream callbacks, which would run
+ * outside a context opened before them. Nest answers unknown routes under the prefix; anything outside
+ * it gets the same envelope here.
+ */
+function enterApp(prefix: string) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.path === `/${prefix}` || req.path.startsWith(`/${prefix}/`)) RequestContext.run(next, req);
+    else res.status(404).json(failure(404, 'Not found', req.path));
+  };
 }
 
 /** Everything an app needs beyond its modules; shared by main.ts and the e2e tests. */
@@ -51,12 +65,7 @@ export function configureApp(
   app.useBodyParser('urlencoded', { extended: false, limit: '64kb' });
   // after every parser, before any conversion or validation: null = not given, bounded depth, well-formed text
   app.use(bodySanitizer);
-  // Nest answers unknown routes under the prefix; anything outside it gets the same envelope here
-  app.use((req: Request, res: Response, next: NextFunction) =>
-    req.path === `/${service.prefix}` || req.path.startsWith(`/${service.prefix}/`)
-      ? next()
-      : res.status(404).json(failure(404, 'Not found', req.path)),
-  );
+  app.use(enterApp(service.prefix));
   app.setGlobalPrefix(service.prefix);
   // no enableShutdownHooks: http/shutdown.ts drains the HTTP server before closing the app
   const document = setupOpenApi(app, service);

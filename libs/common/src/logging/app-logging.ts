@@ -71,6 +71,11 @@ let stdout: DestinationStream | undefined;
  */
 export class AppLogging {
   readonly logger: Logger;
+  /**
+   * The request lines' own logger: no redaction paths to walk and no request context to read, since a request
+   * line holds only the fields requestLine puts in it, none of which can carry a credential.
+   */
+  private readonly lines: Logger;
   private target: DestinationStream;
 
   constructor(config: ServerConfig, service: string) {
@@ -88,6 +93,7 @@ export class AppLogging {
       },
       sink,
     );
+    this.lines = pino({ level: this.logger.level, base: { service }, timestamp: pino.stdTimeFunctions.isoTime }, sink);
   }
 
   /**
@@ -125,9 +131,9 @@ export class AppLogging {
       status: res.statusCode,
       durationMs,
     };
-    if (!res.writableFinished) this.logger.error({ ...line, error: 'aborted before the response was sent' }, 'request failed');
+    if (!res.writableFinished) this.lines.error({ ...line, error: 'aborted before the response was sent' }, 'request failed');
     // a short text, never a stack trace: the exception filter already logged what failed
-    else if (res.statusCode >= 500) this.logger.error({ ...line, error: `failed with status code ${res.statusCode}` }, 'request failed');
-    else this.logger.info(line, 'request completed');
+    else if (res.statusCode >= 500) this.lines.error({ ...line, error: `failed with status code ${res.statusCode}` }, 'request failed');
+    else this.lines.info(line, 'request completed');
   }
 }
