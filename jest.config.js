@@ -35,7 +35,8 @@ module.exports = {
   setupFiles: ['reflect-metadata'],
   transform: { '^.+\\.[tj]s$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
-  moduleNameMapper: { '^@app/common(|/.*)$': '<rootDir>/libs/common/src$1' },
+  // relative imports written with the .js of the built file (what Node's import() needs) resolve to the TypeScript source
+  moduleNameMapper: { '^@app/common(|/.*)$': '<rootDir>/libs/common/src$1', '^(\\.{1,2}/.*)\\.js$': '$1' },
   moduleFileExtensions: ['ts', 'js', 'json'],
   testTimeout: 30000,
   maxWorkers: 2,

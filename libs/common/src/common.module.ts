@@ -20,7 +20,6 @@ import { EnvelopeExceptionFilter } from './http/exception.filter';
 import { AppLogging } from './logging/app-logging';
 import { ImportBatch } from './messaging/import-batch.entity';
 import { ImportRejection } from './messaging/import-rejection.entity';
-import { KafkaMessageBus } from './messaging/kafka-message-bus';
 import { InProcessMessageBus, MessageBus } from './messaging/message-bus';
 import { OutboxLease } from './messaging/outbox-lease.entity';
 import { OutboxMessage } from './messaging/outbox-message.entity';
@@ -38,9 +37,13 @@ export function storageOf(manifest: ServiceManifest): StorageParts {
   return { name: manifest.name, entities: [...manifest.entities, ...COMMON_ENTITIES], migrations: manifest.migrations };
 }
 
-/** KAFKA_BROKERS selects Kafka (the production transport); unset, the embedded in-process bus. */
-function messageBus(config: MessagingConfig, service: string): MessageBus {
+/**
+ * KAFKA_BROKERS selects Kafka (the production transport); unset, the embedded in-process bus. The Kafka
+ * client is loaded only then: a process without a broker starts faster without it.
+ */
+async function messageBus(config: MessagingConfig, service: string): Promise<MessageBus> {
   if (!config.kafkaBrokers) return new InProcessMessageBus();
+  const { KafkaMessageBus } = await import('./messaging/kafka-message-bus.js');
   return new KafkaMessageBus({
     brokers: config.kafkaBrokers,
     clientId: service,

@@ -49,7 +49,6 @@ export * from './http/cors';
 export * from './health/drain-state';
 export * from './logging/app-logging';
 export * from './messaging/import-batch.entity';
-export * from './messaging/kafka-message-bus';
 export * from './messaging/message-bus';
 export * from './messaging/outbox-lease.entity';
 export * from './messaging/outbox-message.entity';

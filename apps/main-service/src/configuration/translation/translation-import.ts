@@ -1,6 +1,4 @@
 import { AppException, BodyStatus, MAX_BATCH_ROWS, validateRows } from '@app/common';
-import { stream as excelStream } from 'exceljs';
-import JSZip from 'jszip';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { inflateEntries, UnreadableZipError, yieldingStream, ZipBoundError } from './bounded-zip';
 import { TranslationSave } from './translation.dto';
@@ -22,6 +20,18 @@ const EMPTY_SHARED_STRINGS =
   '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>';
 
 const YIELD_EVERY_ROWS = 100;
+
+/**
+ * exceljs and JSZip load with the first upload: they are large, and a process (a replica, a test) that
+ * never reads a workbook starts faster without them. Through `default`, which is their module.exports
+ * both when Node imports them and when they are compiled to require().
+ */
+let xlsxLibraries: Promise<{ excel: typeof import('exceljs'); JSZip: typeof import('jszip') }> | undefined;
+const loadXlsxLibraries = () =>
+  (xlsxLibraries ??= Promise.all([import('exceljs'), import('jszip')]).then(([excel, jszip]) => ({
+    excel: excel.default,
+    JSZip: jszip.default,
+  })));
 
 type SheetRow = { number: number; cells: string[] };
 
@@ -76,13 +86,14 @@ async function readFirstSheet(file: Buffer): Promise<SheetRow[]> {
   if (!parts.has(WORKBOOK) || !parts.has(WORKBOOK_RELS)) throw AppException.validation('file is not a readable XLSX workbook');
   if (!sheets.length) throw AppException.validation('file has no worksheet');
 
+  const { excel, JSZip } = await loadXlsxLibraries();
   const repacked = new JSZip();
   for (const path of [WORKBOOK_RELS, WORKBOOK, SHARED_STRINGS, ...sheets])
     repacked.file(path, parts.get(path) ?? EMPTY_SHARED_STRINGS, { compression: 'STORE' });
   parts.clear();
   const archive = await repacked.generateAsync({ type: 'nodebuffer', compression: 'STORE' });
 
-  const reader = new excelStream.xlsx.WorkbookReader(yieldingStream(archive), {
+  const reader = new excel.stream.xlsx.WorkbookReader(yieldingStream(archive), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
