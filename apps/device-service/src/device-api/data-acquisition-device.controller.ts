@@ -1,43 +1,16 @@
-import { Operation, RequiredQuery, validationPipe } from '@app/common';
-import { Body, Controller, Get, Post, Req, Res } from '@nestjs/common';
+import { validationPipe } from '@app/common';
+import { Body, Controller, Get, Post } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
 import { BindingLifecycle } from '../binding/binding-lifecycle.entity';
 import { DataAcquisitionDevice } from '../registry/data-acquisition-device/data-acquisition-device.entity';
-import { SECRET_DESCRIPTION, TOKEN_CALL_FAILURES, TOKEN_KEY_DESCRIPTION } from '../token/token-docs';
 import { Caller, DeviceOperation } from '../token/device-operation';
-import { DeviceCaller, DeviceTokenService, TokenKey } from '../token/device-token.service';
-import { clientAddressOf } from '../token/client-address';
-import { withRetryAfter } from '../token/retry-after';
+import { DeviceCaller } from '../token/device-token.service';
 import { DeviceInfoPush } from './device-api.dto';
-import { DeviceRegistry } from './device-registry';
+import { TokenIssuingController } from '../token/token-issuing.controller';
 
 @ApiTags('device / data-acquisition-device')
 @Controller('main-api/device/data-acquisition-device')
-export class DataAcquisitionDeviceController {
-  constructor(
-    private readonly registry: DeviceRegistry,
-    private readonly tokens: DeviceTokenService,
-  ) {}
-
-  @Get('getGenerationTokenKeyByDataAcquisitionDeviceNo')
-  @Operation({
-    summary: 'Issue a device token for a device number and its provisioning secret',
-    description: TOKEN_KEY_DESCRIPTION,
-    public: true,
-    credentials: SECRET_DESCRIPTION,
-    response: { data: TokenKey },
-    failures: TOKEN_CALL_FAILURES,
-  })
-  getGenerationTokenKey(
-    @RequiredQuery('dataAcquisitionDeviceNo', 'The device number') no: string,
-    @RequiredQuery('secret', 'The provisioning secret of the device') secret: string,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
-  ) {
-    return withRetryAfter(response, this.tokens.issue('device', no, secret, clientAddressOf(request)));
-  }
-
+export class DataAcquisitionDeviceController extends TokenIssuingController('device') {
   @Get('getByDataAcquisitionDeviceNo')
   @DeviceOperation('device', {
     summary: "The calling device's registry record (operator fields and its last report)",

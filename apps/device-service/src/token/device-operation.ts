@@ -14,7 +14,8 @@ export interface DeviceOperationDoc {
   response: EnvelopeDoc;
 }
 
-const tokenCall = (kind: CallerKind) => `getGenerationTokenKeyByDataAcquisition${kind === 'device' ? 'Device' : 'Server'}No`;
+/** The route of a kind's token call. */
+export const tokenCall = (kind: CallerKind) => `getGenerationTokenKeyByDataAcquisition${kind === 'device' ? 'Device' : 'Server'}No`;
 
 /**
  * A device-group call made by a device or server with its token: no Bearer token (a device-token

@@ -1,4 +1,5 @@
-import { EntityManager, EntityTarget } from 'typeorm';
+import { EntityManager, EntityMetadata, EntityTarget } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { LIVE } from '../persistence/columns';
 
 type Row = Record<string, unknown>;
@@ -29,16 +30,38 @@ export function* runsOfSameFields(rows: Row[], max: number, besides?: string): G
   }
 }
 
+/** An INSERT's column list and one row's placeholders, for a table and the properties its rows give. */
+interface InsertShape {
+  columns: ColumnMetadata[];
+  head: string;
+  tuple: string;
+}
+
+/** Per entity, per property list: a save builds the same INSERT on every call. */
+const insertShapes = new WeakMap<EntityMetadata, Map<string, InsertShape>>();
+
+function insertShape(manager: EntityManager, metadata: EntityMetadata, properties: string[]): InsertShape {
+  let shapes = insertShapes.get(metadata);
+  if (!shapes) insertShapes.set(metadata, (shapes = new Map()));
+  const key = properties.join();
+  let shape = shapes.get(key);
+  if (!shape) {
+    const { driver } = manager.connection;
+    const columns = properties.flatMap((property) => metadata.findColumnWithPropertyName(property) ?? []);
+    const names = columns.map((column) => driver.escape(column.databaseName)).join(', ');
+    const head = `INSERT INTO ${driver.escape(metadata.tableName)} (${names}) VALUES `;
+    shapes.set(key, (shape = { columns, head, tuple: `(${columns.map(() => '?').join(', ')})` }));
+  }
+  return shape;
+}
+
 /** INSERT of rows that give the same properties (those of the first row that are columns). */
 export function multiRowInsert(manager: EntityManager, entity: EntityTarget<unknown>, rows: Row[]): [string, unknown[]] {
   const { driver } = manager.connection;
-  const metadata = manager.connection.getMetadata(entity);
-  const columns = Object.keys(rows[0]).flatMap((property) => metadata.findColumnWithPropertyName(property) ?? []);
+  const { columns, head, tuple } = insertShape(manager, manager.connection.getMetadata(entity), Object.keys(rows[0]));
   const parameters: unknown[] = [];
   for (const row of rows) for (const column of columns) parameters.push(driver.preparePersistentValue(row[column.propertyName], column));
-  const tuple = `(${columns.map(() => '?').join(', ')})`;
-  const names = columns.map((column) => driver.escape(column.databaseName)).join(', ');
-  return [`INSERT INTO ${driver.escape(metadata.tableName)} (${names}) VALUES ${rows.map(() => tuple).join(', ')}`, parameters];
+  return [head + (rows.length === 1 ? tuple : rows.map(() => tuple).join(', ')), parameters];
 }
 
 /**
