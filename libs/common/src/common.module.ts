@@ -2,7 +2,8 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TerminusModule } from '@nestjs/terminus';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AccessGuard } from './auth/access.guard';
 import { JwtStrategy } from './auth/jwt.strategy';
@@ -75,7 +76,10 @@ export class CommonModule {
         }),
         // readiness failures are answered (503 with each check's status), not logged with driver messages
         TerminusModule.forRoot({ logger: false }),
+        // named after the service: @nestjs/typeorm keeps the names of the process's data sources, and the combined
+        // server holds both services' (each injected as DataSource in its own app, below)
         TypeOrmModule.forRootAsync({
+          name: manifest.name,
           inject: [DatabaseConfig],
           useFactory: (config: DatabaseConfig) => ({
             ...dataSourceOptions(config, storageOf(manifest)),
@@ -93,11 +97,12 @@ export class CommonModule {
         JwtStrategy,
         OutboxRelay,
         { provide: MessageBus, useFactory: (config: MessagingConfig) => messageBus(config, manifest.name), inject: [MessagingConfig] },
+        { provide: DataSource, useExisting: getDataSourceToken(manifest.name) },
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
       ],
-      exports: [TtlCache, OutboxRelay, MessageBus, AppLogging, DrainState, Metrics],
+      exports: [DataSource, TtlCache, OutboxRelay, MessageBus, AppLogging, DrainState, Metrics],
     };
   }
 }
