@@ -33,16 +33,22 @@ if [ ! -d "$headers_dir/include/node" ]; then
   tar xzf "$(dirname "$headers_dir")/$tarball" -C "$(dirname "$headers_dir")" && rm "$(dirname "$headers_dir")/$tarball"
 fi
 
-# better-sqlite3 compiled for this Node major, keyed by its version and the headers'.
+# better-sqlite3 compiled for this Node major, keyed by its version and the headers'. A cached binary is used
+# only if this Node loads it (one built for another Node, by an older copy of this script, is built again).
 sqlite_version=$(node -p "require('./node_modules/better-sqlite3/package.json').version")
 built=$cache/better-sqlite3-$sqlite_version-headers-$headers_version.node
-if [ ! -f "$built" ]; then
+loads() { "$node_dir/bin/node" -e 'process.dlopen({ exports: {} }, process.argv[1])' "$1" 2>/dev/null; }
+if [ ! -f "$built" ] || ! loads "$built"; then
   echo "compiling better-sqlite3 $sqlite_version for node $version" >&2
   src=$(mktemp -d)
   cp -r node_modules/better-sqlite3/. "$src" && rm -rf "$src/build"
   gyp=$(dirname "$(readlink -f "$(command -v npm)")")/../node_modules/node-gyp/bin/node-gyp.js
-  (cd "$src" && PATH="$node_dir/bin:$PATH" node "$gyp" rebuild --release --nodedir="$headers_dir" -j 2 >"$src/gyp.log" 2>&1) ||
+  # under `npm run`, npm's own settings reach node-gyp as npm_config_* variables and win over its flags:
+  # a distribution's npm that sets nodedir would build against the machine's Node headers instead
+  (cd "$src" && env -u npm_config_nodedir -u npm_config_target -u npm_config_runtime -u npm_config_disturl \
+    PATH="$node_dir/bin:$PATH" node "$gyp" rebuild --release --nodedir="$headers_dir" -j 2 >"$src/gyp.log" 2>&1) ||
     { tail -40 "$src/gyp.log" >&2; exit 1; }
+  loads "$src/build/Release/better_sqlite3.node" || { echo "better-sqlite3 built for node $version does not load in it" >&2; exit 1; }
   cp "$src/build/Release/better_sqlite3.node" "$built"
   rm -rf "$src"
 fi
