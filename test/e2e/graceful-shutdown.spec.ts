@@ -176,6 +176,10 @@ describe.each(TARGETS)('graceful shutdown of $name (built)', ({ entry, writes })
     const keptAlive = new Agent({ keepAlive: true, maxSockets: 1 });
     const live = `${base()}${livePath(writes[0])}`;
     expect(await getStatus(live, keptAlive)).toMatchObject({ http: 200, reused: false });
+    // log lines reach standard output while the process runs (in batches, not held until it exits)
+    const liveLine = `"route":"${livePath(writes[0])}"`;
+    for (let i = 0; i < 100 && !output.includes(liveLine); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(output).toContain(liveLine);
     await Promise.all(pending.map((p) => p.accepted));
     const sentAt = Date.now();
     child.kill('SIGTERM');
