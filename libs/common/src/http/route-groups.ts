@@ -1,5 +1,8 @@
 import type { NextFunction, Request, Response, Router } from 'express';
 
+/** How a parent path is looked up: as Express matches it, case-insensitively unless routing is case-sensitive. */
+export const groupKey = (parent: string, caseSensitive: boolean): string => (caseSensitive ? parent : parent.toLowerCase());
+
 /**
  * One Express layer in front of routers that each serve the literal routes below one parent path: the
  * request's parent path chooses the router by a map lookup, where Express would try one mounted router
@@ -15,14 +18,14 @@ export class RouteGroups {
   constructor(private readonly caseSensitive: boolean) {}
 
   add(parent: string, router: Router): void {
-    this.routers.set(this.key(parent), router);
+    this.routers.set(groupKey(parent, this.caseSensitive), router);
   }
 
   readonly dispatch = (req: Request, res: Response, next: NextFunction): void => {
     const path = req.path;
     const end = path.endsWith('/') ? path.length - 1 : path.length;
     const parent = path.slice(0, path.lastIndexOf('/', end - 1));
-    const router = parent ? this.routers.get(this.key(parent)) : undefined;
+    const router = parent ? this.routers.get(groupKey(parent, this.caseSensitive)) : undefined;
     if (!router) return next();
     const { url, baseUrl } = req;
     // an absolute-form request target keeps its scheme and host in front of the path, as Express keeps them
@@ -35,8 +38,4 @@ export class RouteGroups {
       next(error);
     });
   };
-
-  private key(parent: string): string {
-    return this.caseSensitive ? parent : parent.toLowerCase();
-  }
 }

@@ -5,7 +5,7 @@ import { Logger, NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { Router } from 'express';
 import { failure } from './envelope';
-import { RouteGroups } from './route-groups';
+import { groupKey, RouteGroups } from './route-groups';
 
 /**
  * Largest request line plus headers the server reads. Node's default (16 KiB) refuses removeByIds with
@@ -153,7 +153,7 @@ export class AppHttpAdapter extends ExpressAdapter {
     if (typeof path !== 'string' || !LITERAL_PATH.test(path)) return app[method](...args);
     const parent = path.slice(0, path.lastIndexOf('/'));
     const caseSensitive = app.enabled('case sensitive routing');
-    const key = caseSensitive ? parent : parent.toLowerCase();
+    const key = groupKey(parent, caseSensitive);
     let group = this.groups.get(key);
     if (!group) {
       group = Router({ caseSensitive, strict: app.enabled('strict routing') });
