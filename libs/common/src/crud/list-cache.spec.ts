@@ -118,6 +118,20 @@ describe('TtlCache', () => {
   });
 });
 
+describe('listCache bounds configuration', () => {
+  it('reads LIST_CACHE_MAX_ENTRIES and LIST_CACHE_MAX_ROWS, refusing anything but a positive integer', () => {
+    expect(readConfig(CrudConfig, {})).toMatchObject({ listCacheMaxEntries: 10_000, listCacheMaxRows: 100_000 });
+    expect(readConfig(CrudConfig, { LIST_CACHE_MAX_ENTRIES: '50', LIST_CACHE_MAX_ROWS: '2000' })).toMatchObject({
+      listCacheMaxEntries: 50,
+      listCacheMaxRows: 2000,
+    });
+    for (const bad of ['0', '-1', 'lots', '2.5']) {
+      expect(() => readConfig(CrudConfig, { LIST_CACHE_MAX_ENTRIES: bad })).toThrow(/LIST_CACHE_MAX_ENTRIES/);
+      expect(() => readConfig(CrudConfig, { LIST_CACHE_MAX_ROWS: bad })).toThrow(/LIST_CACHE_MAX_ROWS/);
+    }
+  });
+});
+
 describe('listCache merged lists', () => {
   let database: TestDatabase;
   let dataSource: DataSource;
