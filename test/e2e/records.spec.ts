@@ -1,6 +1,6 @@
 /**
  * Reading and writing records: saveOrUpdate, page totals, listCache and the saveMissing limit across
- * replicas, listCache and translations, the notification-user inbox, and the query plans of pages.
+ * replicas, the saveMissing draft cap, listCache and translations, the notification-user inbox, and the query plans of pages.
  * The cases live in ./records/ and run in this one file because Jest loads the app's modules once per
  * test file; each case module boots its own app(s) in its own describe.
  */
@@ -8,6 +8,7 @@ import './records/save-or-update';
 import './records/page-total';
 import './records/replica-list-cache';
 import './records/replica-save-missing';
+import './records/save-missing-drafts';
 import './records/configuration-cache-translation';
 import './records/notification-user';
 import './records/explain';

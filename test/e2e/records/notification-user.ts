@@ -3,8 +3,8 @@
  * live unread rows; markAllRead marks exactly those read (read = true, readTime = now) and answers how many
  * changed. Notifications for ALL users reach every user of the tenant without a row per user: counted
  * unread until the user's read row is written by markAllRead. A notification reaches users once PUBLISHED
- * with its publishTime come. Permissions: message-notification-user:read and :update (contract.md
- * "Tenancy and access" actions).
+ * with its publishTime come. Both need no permission (any signed-in user of the tenant) and act only on
+ * the caller's rows; the standard operations, which reach every user's rows, keep their permissions.
  */
 import { startApp, TestApp } from '../../support/test-app';
 import { Claims } from '../../support/tokens';
@@ -12,18 +12,9 @@ import type { Json } from '../../support/json';
 
 const P = '/main-service/system-api/message/notification-user';
 const ADMIN_A: Claims = { tenantId: 'tenant-a', sub: 'admin' };
-const ALICE: Claims = {
-  tenantId: 'tenant-a',
-  sub: 'alice',
-  roles: [],
-  permissions: ['message-notification-user:read', 'message-notification-user:update'],
-};
-const BOB: Claims = {
-  tenantId: 'tenant-a',
-  sub: 'bob',
-  roles: [],
-  permissions: ['message-notification-user:read', 'message-notification-user:update'],
-};
+/** Users without any role or permission: their own inbox needs none. */
+const ALICE: Claims = { tenantId: 'tenant-a', sub: 'alice', roles: [], permissions: [] };
+const BOB: Claims = { tenantId: 'tenant-a', sub: 'bob', roles: [], permissions: [] };
 /** Another tenant's user with the same name. */
 const ALICE_B: Claims = { tenantId: 'tenant-b', sub: 'alice', roles: ['administrator'] };
 
@@ -119,12 +110,7 @@ describe('notification-user inbox', () => {
     const N = '/main-service/system-api/message/notification';
     const TENANT = 'tenant-inbox';
     const admin: Claims = { tenantId: TENANT, sub: 'admin' };
-    const user = (sub: string): Claims => ({
-      tenantId: TENANT,
-      sub,
-      roles: [],
-      permissions: ['message-notification-user:read', 'message-notification-user:update'],
-    });
+    const user = (sub: string): Claims => ({ tenantId: TENANT, sub, roles: [], permissions: [] });
     const HOUR = 3600_000;
 
     async function notification(notificationId: string, fields: Record<string, unknown>, claims: Claims = admin): Promise<void> {
@@ -212,32 +198,42 @@ describe('notification-user inbox', () => {
   });
 
   describe('permissions', () => {
-    const only = (sub: string, ...actions: string[]): Claims => ({
-      tenantId: 'tenant-a',
-      sub,
-      roles: [],
-      permissions: actions.map((a) => `message-notification-user:${a}`),
+    const only = (sub: string, ...permissions: string[]): Claims => ({ tenantId: 'tenant-a', sub, roles: [], permissions });
+
+    it("a user without permissions uses their own inbox, and a username in the body never reaches another user's rows", async () => {
+      const ritas = await row('rita', false);
+      const alices = await row('alice', false);
+      const rita = only('rita');
+      expect(await t.post(`${P}/countUnread`, { username: 'alice' }, rita)).toMatchObject({ httpStatus: 200, status: 200, data: 1 });
+      expect(await countUnread(only('rita', 'message-notification:read'))).toMatchObject({ status: 200, data: 1 });
+      expect(await t.post(`${P}/markAllRead`, { username: 'alice' }, rita)).toMatchObject({ httpStatus: 200, status: 200, data: 1 });
+      expect(await stored(ritas)).toMatchObject({ read: true, lastModifiedUsername: 'rita' });
+      expect(await stored(alices)).toEqual(alices);
+      expect(await countUnread(rita)).toMatchObject({ data: 0 });
     });
 
-    it('countUnread needs read; markAllRead needs update; no token gives 401', async () => {
-      const unread = await row('rita', false);
-      expect(await countUnread(only('rita', 'read'))).toMatchObject({ status: 200, data: 1 });
-      expect(await markAllRead(only('rita', 'read'))).toMatchObject({ httpStatus: 403, status: 403, path: `${P}/markAllRead`, data: null });
-      expect(await stored(unread)).toEqual(unread);
+    it("the standard operations, which reach other users' rows, still need their permissions", async () => {
+      const alices = await row('alice', false);
+      const rita = only('rita');
+      for (const [method, op, body] of [
+        ['post', 'page', { username: 'alice', current: 1, pageSize: 10 }],
+        ['post', 'list', { username: 'alice' }],
+        ['post', 'count', { username: 'alice' }],
+        ['put', 'updateById', { notificationUserId: alices.notificationUserId, read: true }],
+        ['post', 'save', { notificationId: alices.notificationId, username: 'alice', read: true }],
+      ] as const) {
+        const res = method === 'put' ? await t.put(`${P}/${op}`, body, rita) : await t.post(`${P}/${op}`, body, rita);
+        expect(res).toMatchObject({ httpStatus: 403, status: 403, path: `${P}/${op}`, data: null });
+      }
+      expect(await t.get(`${P}/getById?id=${alices.notificationUserId}`, rita)).toMatchObject({ httpStatus: 403, status: 403 });
+      expect(await t.del(`${P}/removeById?id=${alices.notificationUserId}`, rita)).toMatchObject({ httpStatus: 403, status: 403 });
+      expect(await stored(alices)).toEqual(alices);
+      // an administrator (or a holder of the permission) still reaches any user's rows
+      const holder = only('holder', 'message-notification-user:read');
+      expect(await t.post(`${P}/list`, { notificationId: alices.notificationId }, holder)).toMatchObject({ status: 200, data: [alices] });
+    });
 
-      expect(await countUnread(only('rita', 'update'))).toMatchObject({ httpStatus: 403, status: 403, path: `${P}/countUnread` });
-      expect(await countUnread(only('rita', 'create', 'delete'))).toMatchObject({ httpStatus: 403, status: 403 });
-      expect(await markAllRead(only('rita', 'create', 'delete'))).toMatchObject({ httpStatus: 403, status: 403 });
-      expect(
-        await countUnread({
-          tenantId: 'tenant-a',
-          sub: 'rita',
-          roles: [],
-          permissions: ['message-notification:read', 'message-notification:update'],
-        }),
-      ).toMatchObject({ status: 403 });
-      expect(await markAllRead(only('rita', 'update'))).toMatchObject({ status: 200, data: 1 });
-
+    it('no token gives 401', async () => {
       for (const op of ['countUnread', 'markAllRead']) {
         const anonymous = await t.http().post(`${P}/${op}`);
         expect(anonymous.status).toBe(401);
@@ -247,15 +243,15 @@ describe('notification-user inbox', () => {
   });
 
   describe('OpenAPI', () => {
-    it('lists countUnread (read) and markAllRead (update) with an envelope of a number', async () => {
+    it('lists countUnread and markAllRead for any Bearer token, without x-permission, with an envelope of a number', async () => {
       const doc = (await t.http().get('/main-service/v3/api-docs')).body;
-      for (const [op, action] of [
-        ['countUnread', 'read'],
-        ['markAllRead', 'update'],
-      ]) {
+      for (const op of ['countUnread', 'markAllRead']) {
         const operation = doc.paths[`${P}/${op}`]?.post;
         expect(operation).toBeDefined();
-        expect(operation['x-permission']).toBe(`message-notification-user:${action}`);
+        expect(operation['x-permission']).toBeUndefined();
+        expect(operation.security).toEqual([{ bearer: [] }]);
+        expect(operation.description).toContain('No permission needed: acts only on the caller');
+        expect(operation.responses['403']).toBeUndefined();
         expect(operation.tags).toEqual(['message / notification-user']);
         const schema = operation.responses['200'].content['application/json'].schema;
         expect(schema.properties.data.type).toBe('number');

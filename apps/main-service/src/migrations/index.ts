@@ -6,6 +6,7 @@ import { MessageSchema1795451975519 } from './1795451975519-MessageSchema';
 import { MessageCreateDefaults1795520000000 } from './1795520000000-MessageCreateDefaults';
 import { MessageDelivery1795600000000 } from './1795600000000-MessageDelivery';
 import { SnapshotSchema1795387638675 } from './1795387638675-SnapshotSchema';
+import { TranslationDraftIndex1795810000000 } from './1795810000000-TranslationDraftIndex';
 
 /** MySQL/MariaDB migrations, in order (SQLite is created from the entities). */
 export const MIGRATIONS: MigrationClass[] = [
@@ -17,4 +18,5 @@ export const MIGRATIONS: MigrationClass[] = [
   MessageCreateDefaults1795520000000,
   MessageDelivery1795600000000,
   ReplicaState1795700000000,
+  TranslationDraftIndex1795810000000,
 ];

@@ -48,6 +48,16 @@ describe('VerifiedTokens', () => {
     expect([a, b, c].map((token) => tokens.principal(token) !== undefined)).toEqual([false, true, true]);
   });
 
+  it('forgets the least recently presented token first', () => {
+    const tokens = new VerifiedTokens(2, 60_000);
+    const [a, b, c] = ['a', 'b', 'c'].map((sub) => tokenExpiringAt(start / 1000 + 30, sub));
+    tokens.remember(a, principal());
+    tokens.remember(b, principal());
+    expect(tokens.principal(a)).toBeDefined(); // a client presenting its token keeps it remembered
+    tokens.remember(c, principal());
+    expect([a, b, c].map((token) => tokens.principal(token) !== undefined)).toEqual([true, false, true]);
+  });
+
   it('shares a principal nobody can change', () => {
     const tokens = new VerifiedTokens(10, 60_000);
     const token = tokenExpiringAt(start / 1000 + 30);

@@ -1,9 +1,10 @@
 import { decode } from 'jsonwebtoken';
+import { LRUCache } from 'lru-cache';
 import { Principal } from '../tenancy/request-context';
 
 /** How long a verified token is taken on trust without verifying it again (a JWKS key withdrawn stops working after this). */
 export const VERIFIED_TOKEN_TTL_MS = 60_000;
-/** Tokens remembered at most; the oldest is forgotten first. */
+/** Tokens remembered at most; the least recently presented is forgotten first. */
 export const VERIFIED_TOKENS_MAX = 10_000;
 
 /**
@@ -14,12 +15,14 @@ export const VERIFIED_TOKENS_MAX = 10_000;
  * in full every time; an expired entry is dropped and its token verified (and refused) again.
  */
 export class VerifiedTokens {
-  private readonly entries = new Map<string, { principal: Principal; until: number }>();
+  private readonly entries: LRUCache<string, { principal: Principal; until: number }>;
 
   constructor(
-    private readonly max = VERIFIED_TOKENS_MAX,
+    max = VERIFIED_TOKENS_MAX,
     private readonly ttlMs = VERIFIED_TOKEN_TTL_MS,
-  ) {}
+  ) {
+    this.entries = new LRUCache({ max });
+  }
 
   principal(token: string): Principal | undefined {
     const hit = this.entries.get(token);
@@ -33,7 +36,6 @@ export class VerifiedTokens {
   remember(token: string, principal: Principal): void {
     const exp = (decode(token, { json: true }) ?? {}).exp;
     if (typeof exp !== 'number') return;
-    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as string);
     // shared by every request that presents the token: nobody may change it
     Object.freeze(principal.roles);
     Object.freeze(principal.permissions);

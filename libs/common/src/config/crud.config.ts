@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsString, Matches, Min } from 'class-validator';
+import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
 import { Env } from './environment';
 
 /** Bounds of the standard operations (page, list), and the listCache and page totals every CrudService keeps. */
@@ -11,6 +11,10 @@ export class CrudConfig {
   /** Most rows of a list or listCache call. */
   @Env('LIST_LIMIT_MAX') @Type(() => Number) @IsInt() @Min(1) listLimitMax = 10000;
   @Env('LIST_CACHE_TTL_SECONDS') @Type(() => Number) @IsInt() @Min(0) listCacheTtlSeconds = 60;
+  /** Lists listCache keeps per process (one per resource and tenant; the least recently used is dropped beyond). */
+  @Env('LIST_CACHE_MAX_ENTRIES') @Type(() => Number) @IsInt() @Min(1) @Max(1_000_000) listCacheMaxEntries = 10_000;
+  /** Rows those lists hold together (least recently used lists dropped beyond; a longer list is not kept). */
+  @Env('LIST_CACHE_MAX_ROWS') @Type(() => Number) @IsInt() @Min(1) @Max(10_000_000) listCacheMaxRows = 100_000;
   /** How long a replica may answer page's `total` from a count it made at the current write version (0: count every page). */
   @Env('PAGE_TOTAL_TTL_MS') @Type(() => Number) @IsInt() @Min(0) pageTotalTtlMs = 2000;
   /** The tenant whose records listCache merges into every tenant's (and which holds translations). */

@@ -47,6 +47,8 @@ export class MainServiceConfig {
   @Env('SAVE_MISSING_ENABLED') @Transform(toBool) @IsBoolean() saveMissingEnabled = true;
   /** saveMissing calls per client address per minute. */
   @Env('SAVE_MISSING_RATE_LIMIT') @Type(() => Number) @IsInt() @Min(1) saveMissingRateLimit = 120;
+  /** Live drafts the default tenant may hold before saveMissing refuses new keys (429). */
+  @Env('SAVE_MISSING_MAX_DRAFTS') @Type(() => Number) @IsInt() @Min(1) @Max(1_000_000) saveMissingMaxDrafts = 10_000;
   /** Whether this replica sends the stored e-mails and SMS. */
   @Env('DISPATCH_ENABLED') @Transform(toBool) @IsBoolean() dispatchEnabled = true;
   /** Attempts per message before it is FAILED. */

@@ -24,20 +24,25 @@ export class ListVersions {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Concurrent reads of the same versions share a SELECT that starts after each of them (as bumps do). */
-  private readonly stamps = new SharedRuns<string>();
+  private readonly reads = new SharedRuns<string[]>();
 
   /** The versions of the given tenants' rows of a resource, as one comparable text ('0' for a row never written). */
-  stamp(resourcePath: string, tenantIds: string[]): Promise<string> {
-    return this.stamps.run(JSON.stringify([resourcePath, tenantIds]), () => this.read(resourcePath, tenantIds));
+  async stamp(resourcePath: string, tenantIds: string[]): Promise<string> {
+    return (await this.versionsOf(resourcePath, tenantIds)).join(':');
   }
 
-  private async read(resourcePath: string, tenantIds: string[]): Promise<string> {
+  /** Each given tenant's version of a resource, in the order given ('0' for a row never written). */
+  versionsOf(resourcePath: string, tenantIds: string[]): Promise<string[]> {
+    return this.reads.run(JSON.stringify([resourcePath, tenantIds]), () => this.read(resourcePath, tenantIds));
+  }
+
+  private async read(resourcePath: string, tenantIds: string[]): Promise<string[]> {
     const rows = (await this.dataSource.query(
       `SELECT tenant_id, version FROM ${TABLE} WHERE resource_path = ? AND tenant_id IN (${tenantIds.map(() => '?').join(', ')})`,
       [resourcePath, ...tenantIds],
     )) as { tenant_id: string; version: string | number }[];
     const byTenant = new Map(rows.map((row) => [row.tenant_id, String(row.version)]));
-    return tenantIds.map((tenantId) => byTenant.get(tenantId) ?? '0').join(':');
+    return tenantIds.map((tenantId) => byTenant.get(tenantId) ?? '0');
   }
 
   /**

@@ -9,12 +9,20 @@ import { TtlCache } from './ttl-cache';
 
 type Row = Record<string, unknown>;
 
+/** One tenant's own live records, in listCache's order, with their uniqueness keys (keys[i] is rows[i]'s). */
+interface TenantList<E> {
+  rows: E[];
+  keys: string[];
+  keySet: Set<string>;
+}
+
 /**
- * listCache: the tenant's live records merged with the default tenant's (the tenant wins per key), cached
- * per tenant and replica. A cached list is used only while the database's write versions of the tenant
- * and of the default tenant are the ones it was loaded at (one primary-key read per call), so a write
- * through any replica, or an import applied by any replica's consumer, shows at once everywhere; the
- * TTL stays an upper bound (a write whose version bump failed).
+ * listCache: the tenant's live records merged with the default tenant's (the tenant wins per key). Each
+ * tenant's own records are cached per replica, and the default tenant's once, whichever tenants inherit
+ * them: an answer merges the two lists as it filters them, so no tenant holds a copy of the default rows.
+ * A cached list is used only while the database's write version of its tenant is the one it was loaded at
+ * (one primary-key read per call for both), so a write through any replica, or an import applied by any
+ * replica's consumer, shows at once everywhere; the TTL stays an upper bound (a write whose version bump failed).
  */
 export class MergedListCache<E extends BaseRecord> {
   constructor(
@@ -27,54 +35,71 @@ export class MergedListCache<E extends BaseRecord> {
   ) {}
 
   async list(scope: TenantScope, body: Row): Promise<E[]> {
+    const defaultTenant = this.config.defaultTenantId;
+    const own = scope.tenantId === defaultTenant ? undefined : scope;
     // read before loading: a list loaded while a write is under way keeps the older version
-    const version = await this.versions.stamp(this.resource.path, this.mergedTenants(scope));
-    const merged = await this.cache.getOrLoad(
-      this.resource.path,
-      scope.tenantId,
-      this.config.listCacheTtlMs,
-      () => this.loadMerged(scope),
-      version,
-    );
-    const filters = this.resource.filters.filter((f) => body[f] !== undefined && body[f] !== null);
-    const range = timeRangeOf(this.resource, body);
-    const inRange = (r: E) => {
-      if (!range) return true;
-      const time = r[range.field as keyof E] as unknown as number;
-      return (range.start === undefined || time >= range.start) && (range.end === undefined || time <= range.end);
-    };
-    return merged.filter((r) => filters.every((f) => r[f] === body[f]) && inRange(r));
+    const tenants = own ? [own.tenantId, defaultTenant] : [defaultTenant];
+    const versions = await this.versions.versionsOf(this.resource.path, tenants);
+    const [defaults, owned] = await Promise.all([
+      this.cached(this.defaultScope(scope), versions[versions.length - 1]),
+      own ? this.cached(own, versions[0]) : undefined,
+    ]);
+    return this.merge(owned, defaults, this.matcher(body));
   }
 
   /**
    * After a write in a tenant (write-recorder.ts, which also bumps the version for the others): this
-   * replica drops the merged lists it may have changed (a write in the default tenant changes every tenant's).
+   * replica drops the tenant's list (a write in the default tenant thereby changes every tenant's answer).
    */
   dropCached(scope: TenantScope): void {
     if (!this.resource.listCache) return;
-    this.cache.invalidate(this.resource.path, scope.tenantId === this.config.defaultTenantId ? undefined : scope.tenantId);
+    this.cache.invalidate(this.resource.path, scope.tenantId);
   }
 
-  /** The tenants whose records a merged list holds: the default tenant's version counts for every tenant. */
-  private mergedTenants(scope: TenantScope): string[] {
-    const defaultTenant = this.config.defaultTenantId;
-    return scope.tenantId === defaultTenant ? [defaultTenant] : [scope.tenantId, defaultTenant];
-  }
-
-  private async loadMerged(scope: TenantScope): Promise<E[]> {
-    const defaultTenant = this.config.defaultTenantId;
-    const fallbackScope = TenantScope.system(
+  private defaultScope(caller: TenantScope): TenantScope {
+    return TenantScope.system(
       'the default tenant records every tenant inherits in listCache',
-      defaultTenant,
-      scope.username,
+      this.config.defaultTenantId,
+      caller.username,
     );
-    const [own, fallback] = await Promise.all([
-      this.query.list(scope, {}),
-      scope.tenantId === defaultTenant ? Promise.resolve([]) : this.query.list(fallbackScope, {}),
-    ]);
-    const ownKeys = new Set(own.map((r) => this.columns.keyText(r)));
-    const merged = [...own, ...fallback.filter((r) => !ownKeys.has(this.columns.keyText(r)))];
-    return merged.sort((a, b) => this.compareDefault(a, b));
+  }
+
+  private cached(scope: TenantScope, version: string): Promise<TenantList<E>> {
+    const load = async (): Promise<TenantList<E>> => {
+      // stable sort: equal rows keep the database's order, as the merge below keeps the tenant's before the default's
+      const rows = (await this.query.list(scope, {})).sort((a, b) => this.compareDefault(a, b));
+      const keys = rows.map((r) => this.columns.keyText(r));
+      return { rows, keys, keySet: new Set(keys) };
+    };
+    return this.cache.getOrLoad(this.resource.path, scope.tenantId, this.config.listCacheTtlMs, load, version, (l) => l.rows.length);
+  }
+
+  /** The tenant's rows and the default rows it does not override, in the default order, that `matches`. */
+  private merge(owned: TenantList<E> | undefined, defaults: TenantList<E>, matches: (r: E) => boolean): E[] {
+    const mine = owned?.rows ?? [];
+    const overridden = owned?.keySet ?? new Set<string>();
+    const merged: E[] = [];
+    let i = 0;
+    for (let j = 0; j < defaults.rows.length; j++) {
+      if (overridden.has(defaults.keys[j])) continue;
+      const inherited = defaults.rows[j];
+      // on equal sort values the tenant's row comes first
+      for (; i < mine.length && this.compareDefault(mine[i], inherited) <= 0; i++) if (matches(mine[i])) merged.push(mine[i]);
+      if (matches(inherited)) merged.push(inherited);
+    }
+    for (; i < mine.length; i++) if (matches(mine[i])) merged.push(mine[i]);
+    return merged;
+  }
+
+  private matcher(body: Row): (r: E) => boolean {
+    const filters = this.resource.filters.filter((f) => body[f] !== undefined && body[f] !== null);
+    const range = timeRangeOf(this.resource, body);
+    return (r) => {
+      if (!filters.every((f) => r[f] === body[f])) return false;
+      if (!range) return true;
+      const time = r[range.field as keyof E] as unknown as number;
+      return (range.start === undefined || time >= range.start) && (range.end === undefined || time <= range.end);
+    };
   }
 
   private compareDefault(a: E, b: E): number {

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 
 /** Counts a replica keeps, over all resources, tenants and filters (least recently used dropped beyond). */
@@ -22,11 +23,13 @@ const perDataSource = new WeakMap<DataSource, PageTotals>();
  * also drops its group here at once, should the bump fail. Concurrent pages of one filter share one count.
  */
 export class PageTotals {
-  /** In use order: least recently used first. */
-  private readonly entries = new Map<string, CountedTotal>();
+  /** Least recently used dropped beyond the bound; a dropped entry leaves its group's index too. */
+  private readonly entries: LRUCache<string, CountedTotal>;
   private readonly keysByGroup = new Map<string, Set<string>>();
 
-  constructor(private readonly maxEntries = PAGE_TOTALS_MAX) {}
+  constructor(maxEntries = PAGE_TOTALS_MAX) {
+    this.entries = new LRUCache<string, CountedTotal>({ max: maxEntries, dispose: (entry, key) => this.unindex(entry.group, key) });
+  }
 
   static of(dataSource: DataSource): PageTotals {
     let totals = perDataSource.get(dataSource);
@@ -46,46 +49,30 @@ export class PageTotals {
     const group = groupOf(resourcePath, tenantId);
     const key = JSON.stringify([group, filterKey]);
     const hit = this.entries.get(key);
-    if (hit && hit.version === version && hit.expires > Date.now()) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.total;
-    }
+    if (hit && hit.version === version && hit.expires > Date.now()) return hit.total;
     // the TTL runs from the start of the count: it may miss writes from then on whose bump failed
     const entry = { group, version, expires: Date.now() + ttlMs, total: count() };
-    this.store(key, entry);
+    this.entries.set(key, entry);
+    this.keysByGroup.set(group, (this.keysByGroup.get(group) ?? new Set<string>()).add(key));
     entry.total.catch(() => {
-      if (this.entries.get(key) === entry) this.remove(key);
+      if (this.entries.peek(key) === entry) this.entries.delete(key);
     });
     return entry.total;
   }
 
   /** After a write of the resource in the tenant: its totals are no longer counted. */
   drop(resourcePath: string, tenantId: string): void {
-    const group = groupOf(resourcePath, tenantId);
-    for (const key of this.keysByGroup.get(group) ?? []) this.entries.delete(key);
-    this.keysByGroup.delete(group);
+    for (const key of [...(this.keysByGroup.get(groupOf(resourcePath, tenantId)) ?? [])]) this.entries.delete(key);
   }
 
   get size(): number {
     return this.entries.size;
   }
 
-  private store(key: string, entry: CountedTotal): void {
-    this.remove(key);
-    this.entries.set(key, entry);
-    const keys = this.keysByGroup.get(entry.group) ?? new Set<string>();
-    this.keysByGroup.set(entry.group, keys.add(key));
-    if (this.entries.size > this.maxEntries) this.remove(this.entries.keys().next().value as string);
-  }
-
-  private remove(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    const keys = this.keysByGroup.get(entry.group);
+  private unindex(group: string, key: string): void {
+    const keys = this.keysByGroup.get(group);
     keys?.delete(key);
-    if (keys?.size === 0) this.keysByGroup.delete(entry.group);
+    if (keys?.size === 0) this.keysByGroup.delete(group);
   }
 }
 

@@ -1,5 +1,6 @@
 import { availableLanguages, CrudConfig, CrudService, ErrorTranslator, TenantScope } from '@app/common';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { Translation } from './translation.entity';
 import { translationResource } from './translation.resource';
 
@@ -33,8 +34,8 @@ interface Expiring<T> {
 @Injectable()
 export class TranslationErrorTranslator extends ErrorTranslator implements OnModuleDestroy {
   private languages?: Expiring<Map<string, string>>;
-  /** Language -> error text -> translation; Map order is use order (oldest first). */
-  private readonly texts = new Map<string, Expiring<Map<string, string>>>();
+  /** Language -> error text -> translation, for the MAX_CACHED_LANGUAGES most recently used languages. */
+  private readonly texts = new LRUCache<string, Expiring<Map<string, string>>>({ max: MAX_CACHED_LANGUAGES });
 
   constructor(
     @Inject(translationResource.serviceToken) private readonly translations: CrudService<Translation>,
@@ -69,18 +70,9 @@ export class TranslationErrorTranslator extends ErrorTranslator implements OnMod
   }
 
   private textsOf(language: string): Promise<Map<string, string>> {
-    const hit = this.texts.get(language);
-    if (hit) {
-      this.texts.delete(language); // re-inserted below as the most recently used
-      this.texts.set(language, hit);
-    }
     return this.cached(
       () => this.texts.get(language),
-      (entry) => {
-        this.texts.delete(language);
-        this.texts.set(language, entry);
-        while (this.texts.size > MAX_CACHED_LANGUAGES) this.texts.delete(this.texts.keys().next().value!);
-      },
+      (entry) => this.texts.set(language, entry),
       () => this.loadTexts(language),
     );
   }

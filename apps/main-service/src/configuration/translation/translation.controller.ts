@@ -16,6 +16,7 @@ import { ApiBody, ApiConsumes, ApiQuery } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import { ErrorTextsRefreshInterceptor } from './error-texts-refresh.interceptor';
 import { parseMissingReport } from './save-missing';
+import { SaveMissingDrafts } from './save-missing-drafts';
 import { readTranslationWorkbook } from './translation-import';
 import { NAMESPACE_MAX, NAMESPACE_PATTERN } from './translation.entity';
 import { translationResource as resource } from './translation.resource';
@@ -48,9 +49,15 @@ export class TranslationController extends CrudController(resource) {
   @Operation({
     public: true,
     summary: 'Report missing i18n keys as drafts of the default tenant (i18next-http-backend `addPath`)',
-    failures: [{ status: 404, when: 'saveMissing is switched off (SAVE_MISSING_ENABLED=false).' }],
+    failures: [
+      { status: 404, when: 'saveMissing is switched off (SAVE_MISSING_ENABLED=false).' },
+      {
+        status: 429,
+        when: 'The default tenant holds SAVE_MISSING_MAX_DRAFTS drafts: the keys beyond are not stored until an operator completes or deletes drafts.',
+      },
+    ],
     description:
-      'Body: `{ "<key>": "<fallback value>" }`, JSON or form-encoded. Each key that does not exist yet becomes a draft; existing entries are never overwritten. Bounded (64 KiB, 100 keys), rate-limited per client address (SAVE_MISSING_RATE_LIMIT per minute), and switched off with SAVE_MISSING_ENABLED=false.',
+      'Body: `{ "<key>": "<fallback value>" }`, JSON or form-encoded. Each key that does not exist yet becomes a draft; existing entries are never overwritten. Bounded (64 KiB, 100 keys), rate-limited per client address (SAVE_MISSING_RATE_LIMIT per minute), capped at SAVE_MISSING_MAX_DRAFTS live drafts (keys beyond the cap are not stored, HTTP 429), and switched off with SAVE_MISSING_ENABLED=false.',
     response: { data: 'boolean', example: true, extra: { created: { type: 'integer', example: 1 } } },
   })
   @ApiQuery({
@@ -84,8 +91,7 @@ export class TranslationController extends CrudController(resource) {
     }));
     // anonymous reports land in the default tenant, as drafts an operator reviews
     const scope = TenantScope.system('saveMissing reports of missing i18n keys', this.crudConfig.defaultTenantId, 'saveMissing');
-    let created = 0;
-    for (const row of rows) if (await this.crud.writer.insertIfAbsent(scope, row)) created++;
+    const created = await new SaveMissingDrafts(this.crud, this.config.saveMissingMaxDrafts).store(scope, rows);
     return new WithExtra(true, { created });
   }
 }

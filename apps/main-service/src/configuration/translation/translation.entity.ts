@@ -10,6 +10,8 @@ export const VALUE_MAX = 10000;
 @Entity('configuration_translation')
 @Index('uk_translation_key', ['tenantId', 'language', 'namespace', 'key', 'deleteTime'], { unique: true })
 @Index('idx_translation_sort', ['tenantId', 'deleteTime', 'createdTime'])
+// the draft filter, and saveMissing's count of a tenant's drafts against SAVE_MISSING_MAX_DRAFTS
+@Index('idx_translation_draft', ['tenantId', 'deleteTime', 'draft', 'createdTime'])
 export class Translation extends BaseRecord {
   @Field.id()
   translationId: string;

@@ -4,6 +4,15 @@ import { DataSource } from 'typeorm';
 import { NotificationInbox } from './notification-inbox';
 import { notificationUserResource as resource } from './notification-user.resource';
 
+/**
+ * Any signed-in user's inbox operations need no permission: they act only on the caller's own rows (token
+ * `sub` in its tenant, never a name from the body). The standard operations, which reach every user's rows,
+ * stay behind the message-notification-user permissions (administrators and the holders).
+ */
+const OWN_ROWS_ONLY =
+  "No permission needed: acts only on the caller (token `sub`) in the caller's tenant, and takes no username; " +
+  "other users' rows are reached only by the standard operations, which need the message-notification-user permissions. ";
+
 /** The standard operations plus the signed-in user's own inbox: count of unread notifications, mark all read. */
 @ResourceController(resource)
 export class NotificationUserController extends CrudController(resource) {
@@ -18,10 +27,10 @@ export class NotificationUserController extends CrudController(resource) {
   @Operation({
     summary: "Count the caller's own unread notifications",
     description:
-      "No body. data: the number of notifications the caller (token `sub`, in the caller's tenant) has not read: the caller's live " +
+      OWN_ROWS_ONLY +
+      "No body. data: the number of notifications the caller has not read: the caller's live " +
       'notification-user rows with read = false, plus the published notifications for ALL users the caller has no row for. ' +
       'A notification counts once it is PUBLISHED and its publishTime has come (drafts, revoked and deleted ones do not).',
-    permission: resource.permissionFor('read'),
     response: { data: 'number', example: 3 },
   })
   countUnread() {
@@ -32,10 +41,10 @@ export class NotificationUserController extends CrudController(resource) {
   @Operation({
     summary: "Mark all the caller's own unread notifications read",
     description:
-      "No body. Sets read = true and readTime = now on the caller's own live unread rows in the caller's tenant (other users' rows are " +
+      OWN_ROWS_ONLY +
+      "No body. Sets read = true and readTime = now on the caller's own live unread rows (other users' rows are " +
       'untouched), and stores a read row for the caller for each published notification for ALL users the caller has none for; ' +
       'rows already read keep their readTime. data: the number of rows changed or written (0 on a repeated call).',
-    permission: resource.permissionFor('update'),
     response: { data: 'number', example: 3 },
   })
   markAllRead() {
