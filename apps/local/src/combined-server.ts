@@ -1,5 +1,5 @@
 import { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createHttpServer } from '@app/common';
+import { AppLogging, createHttpServer, NestLines } from '@app/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DEVICE_SERVICE } from '../../device-service/src/device-service.manifest';
 import { createDeviceService } from '../../device-service/src/main';
@@ -30,9 +30,13 @@ export interface CombinedServer {
  * outside /device-service goes to main-service, which answers 404 envelopes outside its own prefix.
  */
 export async function createCombinedServer(): Promise<CombinedServer> {
+  // one after the other: Nest's logger is one per process, and each app's start-up lines name its own service
   const main = await createMainService();
+  await main.init();
   const device = await createDeviceService();
-  await Promise.all([main.init(), device.init()]);
+  await device.init();
+  // lines written outside a request (background work: delivery, outbox relay, all main-service's) name main-service
+  main.useLogger(new NestLines(main.get(AppLogging).logger));
   const [toMain, toDevice] = [handler(main), handler(device)];
   const server = createHttpServer((request, response) => (isDeviceRequest(request) ? toDevice : toMain)(request, response));
   return {

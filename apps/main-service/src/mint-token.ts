@@ -1,7 +1,20 @@
 import { parseArgs } from 'node:util';
-import { AuthConfig, readConfig } from '@app/common';
+// the modules themselves, not the library's index: the index loads Nest and TypeORM, seconds for one token
 import { isTokenIdentifier, TOKEN_IDENTIFIER_PATTERN } from '@app/common/auth/claims';
+import { AuthConfig } from '@app/common/config/auth.config';
+import { readConfig } from '@app/common/config/environment';
 import { sign } from 'jsonwebtoken';
+
+const USAGE = `Usage: npm run --silent token -- [options]
+Prints a development bearer token signed with JWT_SECRET (the services' development default when unset).
+  --tenant ID          tenant of the token (default: default)
+  --user NAME          username, the token's sub (default: developer)
+  --roles A,B          roles; administrator may do everything in its tenant
+  --permissions P,Q    permissions <name>:<action>, e.g. configuration-data-dictionary:read
+  --expires LIFETIME   lifetime like 8h, 30m or 3600 (seconds) (default: 8h)
+  --help               this text
+JWT_ISSUER and JWT_AUDIENCE, when set, become the token's iss and aud.
+`;
 
 /**
  * Development tokens (`npm run token -- --tenant acme --user alice --roles administrator`).
@@ -17,8 +30,13 @@ function main(): void {
       roles: { type: 'string', default: '' },
       permissions: { type: 'string', default: '' },
       expires: { type: 'string', default: '8h' },
+      help: { type: 'boolean', default: false },
     },
   });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
   const config = readConfig(AuthConfig, process.env);
   if (config.jwtPublicKey || config.jwtJwksUri)
     throw new Error('JWT_PUBLIC_KEY/JWT_JWKS_URI is set: tokens come from your identity provider, not from this command');
@@ -45,6 +63,7 @@ function main(): void {
 try {
   main();
 } catch (error) {
-  process.stderr.write(`${(error as Error).message}\n`);
+  // parseArgs names the unknown option; the usage says which there are
+  process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
   process.exit(1);
 }

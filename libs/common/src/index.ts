@@ -1,6 +1,7 @@
 export * from './app/service-data-source';
 export * from './app/service-manifest';
 export * from './app/start-service';
+export * from './app/startup-failure';
 export * from './auth/access';
 export * from './auth/access.guard';
 export * from './auth/operation';
@@ -48,6 +49,7 @@ export * from './http/server';
 export * from './http/cors';
 export * from './health/drain-state';
 export * from './logging/app-logging';
+export * from './logging/nest-lines';
 export * from './messaging/import-batch.entity';
 export * from './messaging/message-bus';
 export * from './messaging/outbox-lease.entity';

@@ -53,15 +53,24 @@ function problem(type: ConfigClass, error: ValidationError): string {
   return `${variables.get(type)?.get(error.property) ?? error.property}: ${texts.join(', ')}`;
 }
 
+/** A namespace read from `env`, and what is wrong with it (one line per bad variable, naming it). */
+export function checkConfig<T extends object>(
+  type: ConfigClass<T>,
+  env: Environment,
+  defaults: Environment = {},
+): { config: T; problems: string[] } {
+  const present = { ...defaults, ...Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== '')) };
+  // only declared variables are read; an unset one keeps its default (the property's initial value)
+  const config = plainToInstance(type, present, { excludeExtraneousValues: true, exposeUnsetFields: false });
+  return { config, problems: validateSync(config).map((error) => problem(type, error)) };
+}
+
 /**
  * Reads and validates one namespace from `env` (an empty variable counts as unset; `defaults` fill
  * variables whose default belongs to the service, such as PORT). A bad variable throws an Error naming it.
  */
 export function readConfig<T extends object>(type: ConfigClass<T>, env: Environment, defaults: Environment = {}): T {
-  const present = { ...defaults, ...Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== '')) };
-  // only declared variables are read; an unset one keeps its default (the property's initial value)
-  const config = plainToInstance(type, present, { excludeExtraneousValues: true, exposeUnsetFields: false });
-  const errors = validateSync(config);
-  if (errors.length) throw new Error(`Invalid configuration:\n  ${errors.map((error) => problem(type, error)).join('\n  ')}`);
+  const { config, problems } = checkConfig(type, env, defaults);
+  if (problems.length) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return config;
 }

@@ -19,7 +19,8 @@ export class ServerConfig {
     message: 'must be a comma list of origins like https://admin.example.com',
   })
   corsOrigins: string[] = [];
-  @Env('LOG_LEVEL') @IsIn(['fatal', 'error', 'warn', 'log', 'debug', 'verbose']) logLevel = 'log';
+  /** Nest's names (`log`, `verbose`) or pino's (`info`, `trace`) for the same levels. */
+  @Env('LOG_LEVEL') @IsIn(['fatal', 'error', 'warn', 'log', 'info', 'debug', 'verbose', 'trace']) logLevel = 'log';
   /** How long a SIGTERM/SIGINT waits for in-flight requests and resources before exiting non-zero. */
   @Env('SHUTDOWN_TIMEOUT_MS') @Type(() => Number) @IsInt() @Min(100) @Max(600_000) shutdownTimeoutMs = 10_000;
   @Env('METRICS_ENABLED') @Transform(toBool) @IsBoolean() metricsEnabled = true;

@@ -1,8 +1,8 @@
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { json, NextFunction, Request, Response, urlencoded } from 'express';
-import { Logger as PinoNestLogger } from 'nestjs-pino';
 import { ServerConfig } from '../config/server.config';
 import { AppLogging } from '../logging/app-logging';
+import { NestLines } from '../logging/nest-lines';
 import { Metrics } from '../metrics/metrics';
 import { ServiceDescription, setupOpenApi } from '../openapi/setup';
 import { bodySanitizer } from './body-sanitizer';
@@ -45,7 +45,7 @@ export function configureApp(
   options: ConfigureOptions = {},
 ): NestExpressApplication {
   const config = app.get(ServerConfig);
-  app.useLogger(app.get(PinoNestLogger));
+  app.useLogger(new NestLines(app.get(AppLogging).logger));
   app.set('trust proxy', trustProxy(config.trustProxy));
   app.disable('x-powered-by');
   // every envelope carries its own timestamp, so an ETag (a hash of each body) could never match a client's

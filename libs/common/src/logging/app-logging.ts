@@ -6,8 +6,17 @@ import { ServerConfig } from '../config/server.config';
 import { secretFieldNames } from '../crud/field-registry';
 import { RequestContext } from '../tenancy/request-context';
 
-/** Nest's LOG_LEVEL values (README) to pino's levels. */
-const PINO_LEVELS: Record<string, Level> = { fatal: 'fatal', error: 'error', warn: 'warn', log: 'info', debug: 'debug', verbose: 'trace' };
+/** LOG_LEVEL values, Nest's names and pino's (README), to pino's levels. */
+export const PINO_LEVELS: Record<string, Level> = {
+  fatal: 'fatal',
+  error: 'error',
+  warn: 'warn',
+  log: 'info',
+  info: 'info',
+  debug: 'debug',
+  verbose: 'trace',
+  trace: 'trace',
+};
 
 /** X-Request-Id is echoed and logged: only a bounded, header- and log-safe shape is taken from the caller. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -65,7 +74,11 @@ function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
  */
 const STDOUT_BATCH_BYTES = 8 * 1024;
 const STDOUT_FLUSH_MS = 100;
-let stdout: DestinationStream | undefined;
+let stdout: ReturnType<typeof pino.destination> | undefined;
+
+/** That output, made on first use. */
+export const processOutput = (): ReturnType<typeof pino.destination> =>
+  (stdout ??= pino.destination({ dest: 1, sync: false, minLength: STDOUT_BATCH_BYTES, periodicFlush: STDOUT_FLUSH_MS }));
 
 /**
  * One service's structured logging: a pino logger (JSON lines, LOG_LEVEL, redaction, the request id and
@@ -82,7 +95,7 @@ export class AppLogging {
   private target: DestinationStream;
 
   constructor(config: ServerConfig, service: string) {
-    this.target = stdout ??= pino.destination({ dest: 1, sync: false, minLength: STDOUT_BATCH_BYTES, periodicFlush: STDOUT_FLUSH_MS });
+    this.target = processOutput();
     // a sink of our own, so a test can capture one app's lines (`captureTo`) after the logger exists
     const sink: DestinationStream = { write: (line: string) => this.target.write(line) };
     this.logger = pino(
