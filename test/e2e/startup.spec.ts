@@ -18,6 +18,9 @@ const MAIN = 'dist/apps/main-service/src/main.js';
 const COMBINED = 'dist/apps/local/src/local.js';
 const STACK_LINE = /\n\s+at /;
 
+// each case starts a process or two: a few seconds each on a quiet machine, tens on a busy one
+jest.setTimeout(120_000);
+
 interface Run {
   exitCode: number | null;
   output: string;
