@@ -7,3 +7,4 @@
 import './delivery/delivery-email';
 import './delivery/delivery-sms';
 import './delivery/delivery-replicas';
+import './delivery/delivery-fairness';
