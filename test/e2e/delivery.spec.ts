@@ -8,3 +8,4 @@ import './delivery/delivery-email';
 import './delivery/delivery-sms';
 import './delivery/delivery-replicas';
 import './delivery/delivery-fairness';
+import './delivery/delivery-from-address';

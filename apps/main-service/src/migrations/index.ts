@@ -6,6 +6,7 @@ import { MessageSchema1795451975519 } from './1795451975519-MessageSchema';
 import { MessageCreateDefaults1795520000000 } from './1795520000000-MessageCreateDefaults';
 import { MessageDelivery1795600000000 } from './1795600000000-MessageDelivery';
 import { DeliveryFairScan1795800000000 } from './1795800000000-DeliveryFairScan';
+import { EmailConfigAllowAnyFrom1795800000001 } from './1795800000001-EmailConfigAllowAnyFrom';
 import { SnapshotSchema1795387638675 } from './1795387638675-SnapshotSchema';
 
 /** MySQL/MariaDB migrations, in order (SQLite is created from the entities). */
@@ -19,4 +20,5 @@ export const MIGRATIONS: MigrationClass[] = [
   MessageDelivery1795600000000,
   ReplicaState1795700000000,
   DeliveryFairScan1795800000000,
+  EmailConfigAllowAnyFrom1795800000001,
 ];

@@ -3,6 +3,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap }
 import { DeliveryClaims, DeliveryTarget } from './delivery-claims';
 import { DeliveryFailure } from './delivery-failure';
 import { AttemptOutcome, DeliveryRecords } from './delivery-records';
+import { fromAddressRefusal } from '../email/email-from-address';
 import { EmailSender, renderEmail } from './email-sender';
 import { Candidate, FairScan } from './fair-scan';
 import { growingDelay } from './growing-delay';
@@ -192,6 +193,9 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
         const template = record.emailTemplateId ? await this.records.emailTemplate(scope, record.emailTemplateId) : null;
         const email = renderEmail(record, template);
         const config = await this.records.emailConfig(scope, record.emailConfigId);
+        // saving checked it when the configuration was known then; it may have changed since, or been unknown
+        const refusal = fromAddressRefusal(config, record.fromAddress);
+        if (refusal) throw new DeliveryFailure(refusal, true);
         report.configId = config.emailConfigId;
         await this.emailSender.send(config, record, email);
         return undefined;
