@@ -9,3 +9,4 @@ import './delivery/delivery-sms';
 import './delivery/delivery-replicas';
 import './delivery/delivery-fairness';
 import './delivery/delivery-from-address';
+import './delivery/delivery-scan-plans';
