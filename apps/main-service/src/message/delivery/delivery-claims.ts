@@ -1,7 +1,7 @@
 import { AllTenantsRead, LIVE, LiveRecordTable, TenantFilter, TenantScope, TenantTable } from '@app/common';
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, LessThanOrEqual, MoreThan } from 'typeorm';
-import { deliveryScope, MessageRecord, messageTables } from './delivery-tables';
+import { CONFIG_FIELD, deliveryScope, MessageRecord, messageTables } from './delivery-tables';
 import { DeliveryChannel, MessageDelivery } from './message-delivery.entity';
 
 /** A message's configuration reference: its own configuration id, or null for the tenant's enabled one. */
@@ -61,8 +61,8 @@ export class DeliveryClaims {
   }
 
   /**
-   * ACROSS TENANTS by nature: the tenants with PENDING live messages of a channel, in tenant order (an
-   * index-only scan of idx_<channel>_dispatch). The dispatcher takes turns among them.
+   * ACROSS TENANTS by nature: the tenants with PENDING live messages of a channel, in tenant order (read
+   * from an index alone, one jump per tenant). The dispatcher takes turns among them.
    */
   async tenantsWithPendingAcrossTenants(channel: DeliveryChannel): Promise<string[]> {
     const rows: { tenantId: string }[] = await this.messages[channel]
@@ -91,9 +91,10 @@ export class DeliveryClaims {
    */
   async dueInTenant(channel: DeliveryChannel, tenantId: string, now: number, limit: number, skip: ConfigRef[]): Promise<DeliveryTarget[]> {
     const { idField } = this.messages[channel];
-    const configField = `${channel}ConfigId`;
+    const configField = CONFIG_FIELD[channel];
+    const scope = deliveryScope(tenantId);
     const query = this.messages[channel]
-      .select(deliveryScope(tenantId), { status: 'PENDING' }, 'm')
+      .select(scope, { status: 'PENDING' }, 'm')
       .select(`m.${idField}`, 'messageId')
       .addSelect(`m.${configField}`, 'configRef')
       .addSelect('d.messageId', 'deliveryId')
@@ -106,7 +107,6 @@ export class DeliveryClaims {
       .orderBy('m.createdTime', 'ASC')
       .limit(limit)
       .getRawMany();
-    const scope = deliveryScope(tenantId);
     return rows.map((r) => ({ channel, scope, messageId: r.messageId, configRef: r.configRef, known: r.deliveryId !== null }));
   }
 
