@@ -128,7 +128,7 @@ describe('fair delivery across tenants', () => {
     expect(emails.every((e) => e.status === 'PENDING')).toBe(true);
     const charged = emails.filter((e) => e.retryCount > 0);
     expect(charged.length).toBe(connections);
-    expect(charged.every((e) => e.retryCount === 1 && /Greeting never received/.test(e.errorMessage ?? ''))).toBe(true);
+    expect(charged.every((e) => e.retryCount === 1 && e.errorMessage)).toBe(true);
     // and other tenants are still served
     const emailId = await saveEmail('prompt', 'Still served');
     await sent('prompt', emailId);
