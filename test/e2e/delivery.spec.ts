@@ -7,3 +7,6 @@
 import './delivery/delivery-email';
 import './delivery/delivery-sms';
 import './delivery/delivery-replicas';
+import './delivery/delivery-fairness';
+import './delivery/delivery-from-address';
+import './delivery/delivery-scan-plans';

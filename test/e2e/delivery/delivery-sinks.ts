@@ -4,7 +4,7 @@
  */
 import { simpleParser } from 'mailparser';
 import { createServer, IncomingMessage, Server } from 'node:http';
-import { AddressInfo, createServer as createNetServer } from 'node:net';
+import { AddressInfo, createServer as createNetServer, Socket } from 'node:net';
 import { SMTPServer, SMTPServerAddress } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -148,4 +148,32 @@ export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boo
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: last ${JSON.stringify(value)}`);
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+export interface StallingServer {
+  port: number;
+  /** Connections accepted so far. */
+  connections: number;
+  close(): Promise<void>;
+}
+
+/** A TCP server that accepts every connection and never says a word (an SMTP server that never greets). */
+export async function startStallingServer(): Promise<StallingServer> {
+  const sockets = new Set<Socket>();
+  const stalling = { connections: 0 };
+  const server = createNetServer((socket) => {
+    stalling.connections++;
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(stalling, {
+    port,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  });
 }

@@ -5,6 +5,8 @@ import { InitialSchema1795379198966 } from './1795379198966-InitialSchema';
 import { MessageSchema1795451975519 } from './1795451975519-MessageSchema';
 import { MessageCreateDefaults1795520000000 } from './1795520000000-MessageCreateDefaults';
 import { MessageDelivery1795600000000 } from './1795600000000-MessageDelivery';
+import { DeliveryFairScan1795800000000 } from './1795800000000-DeliveryFairScan';
+import { EmailConfigAllowAnyFrom1795800000001 } from './1795800000001-EmailConfigAllowAnyFrom';
 import { SnapshotSchema1795387638675 } from './1795387638675-SnapshotSchema';
 import { TranslationDraftIndex1795810000000 } from './1795810000000-TranslationDraftIndex';
 
@@ -18,5 +20,7 @@ export const MIGRATIONS: MigrationClass[] = [
   MessageCreateDefaults1795520000000,
   MessageDelivery1795600000000,
   ReplicaState1795700000000,
+  DeliveryFairScan1795800000000,
+  EmailConfigAllowAnyFrom1795800000001,
   TranslationDraftIndex1795810000000,
 ];

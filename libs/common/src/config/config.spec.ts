@@ -6,7 +6,7 @@ import { CrudConfig } from './crud.config';
 import { DatabaseConfig } from './database.config';
 import { DeviceServiceConfig } from './device-service.config';
 import { ConfigClass, Environment, readConfig } from './environment';
-import { MainServiceConfig } from './main-service.config';
+import { DISPATCH_CONCURRENCY, MainServiceConfig } from './main-service.config';
 import { MessagingConfig } from './messaging.config';
 import { ServerConfig } from './server.config';
 import { ServiceConfigModule } from './service-config.module';
@@ -284,6 +284,34 @@ describe('configuration namespaces', () => {
         expect(() => config({ DISPATCH_MAX_RETRIES: bad })).toThrow('DISPATCH_MAX_RETRIES');
       for (const bad of ['0', '3600001', 'soon']) expect(() => config({ DISPATCH_RETRY_BASE_MS: bad })).toThrow('DISPATCH_RETRY_BASE_MS');
       for (const bad of ['9', '600001', 'often']) expect(() => config({ DISPATCH_POLL_MS: bad })).toThrow('DISPATCH_POLL_MS');
+    });
+
+    it('fairness: tenant cap below the replica workers, breaker failures and pause, SMTP timeout', () => {
+      expect(config().main).toMatchObject({
+        dispatchTenantInFlightMax: 4,
+        dispatchBreakerFailures: 5,
+        dispatchBreakerPauseMs: 30_000,
+        dispatchSmtpTimeoutMs: 5_000,
+      });
+      const env = {
+        DISPATCH_TENANT_IN_FLIGHT_MAX: String(DISPATCH_CONCURRENCY - 1),
+        DISPATCH_BREAKER_FAILURES: '2',
+        DISPATCH_BREAKER_PAUSE_MS: '100',
+        DISPATCH_SMTP_TIMEOUT_MS: '250',
+      };
+      expect(config(env).main).toMatchObject({
+        dispatchTenantInFlightMax: DISPATCH_CONCURRENCY - 1,
+        dispatchBreakerFailures: 2,
+        dispatchBreakerPauseMs: 100,
+        dispatchSmtpTimeoutMs: 250,
+      });
+      const refused: Record<string, string[]> = {
+        DISPATCH_TENANT_IN_FLIGHT_MAX: ['0', String(DISPATCH_CONCURRENCY), '2.5', 'all'],
+        DISPATCH_BREAKER_FAILURES: ['0', '101', 'some'],
+        DISPATCH_BREAKER_PAUSE_MS: ['9', '3600001', 'long'],
+        DISPATCH_SMTP_TIMEOUT_MS: ['49', '60001', 'slow'],
+      };
+      for (const [name, values] of Object.entries(refused)) for (const bad of values) expect(() => config({ [name]: bad })).toThrow(name);
     });
   });
 

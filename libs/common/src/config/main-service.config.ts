@@ -29,6 +29,9 @@ function parseNodes(raw: string): unknown {
   return isNodeList(parsed) ? parsed.map(({ name, domain, region }) => ({ name, domain, region })) : parsed;
 }
 
+/** Attempts one replica's dispatcher runs at once (its workers). */
+export const DISPATCH_CONCURRENCY = 8;
+
 /** main-service's own variables: cloud-service nodes, translation saveMissing, message delivery. */
 export class MainServiceConfig {
   static readonly namespace = 'main-service';
@@ -57,4 +60,15 @@ export class MainServiceConfig {
   @Env('DISPATCH_RETRY_BASE_MS') @Type(() => Number) @IsInt() @Min(1) @Max(3_600_000) dispatchRetryBaseMs = 30_000;
   /** How often the dispatcher looks for due messages. */
   @Env('DISPATCH_POLL_MS') @Type(() => Number) @IsInt() @Min(10) @Max(600_000) dispatchPollMs = 5_000;
+  /**
+   * Messages of one tenant in flight at once, counted over the claims of all replicas; below
+   * DISPATCH_CONCURRENCY, so one tenant never fills a replica's workers.
+   */
+  @Env('DISPATCH_TENANT_IN_FLIGHT_MAX') @Type(() => Number) @IsInt() @Min(1) @Max(DISPATCH_CONCURRENCY - 1) dispatchTenantInFlightMax = 4;
+  /** Consecutive connection failures or timeouts of one sender configuration that pause it. */
+  @Env('DISPATCH_BREAKER_FAILURES') @Type(() => Number) @IsInt() @Min(1) @Max(100) dispatchBreakerFailures = 5;
+  /** First pause of such a configuration; doubled each time its trial attempt fails, capped at an hour. */
+  @Env('DISPATCH_BREAKER_PAUSE_MS') @Type(() => Number) @IsInt() @Min(10) @Max(3_600_000) dispatchBreakerPauseMs = 30_000;
+  /** SMTP: bound of connecting and of waiting for the server's greeting (the idle-socket bound is 3 times it). */
+  @Env('DISPATCH_SMTP_TIMEOUT_MS') @Type(() => Number) @IsInt() @Min(50) @Max(60_000) dispatchSmtpTimeoutMs = 5_000;
 }

@@ -172,6 +172,39 @@ describe('CrudService general options', () => {
     });
   });
 
+  it('checkWrite sees the save body, and on update the stored record with the changes; a refusal writes nothing', async () => {
+    const seen: Record<string, unknown>[] = [];
+    const checked = new CrudService(
+      defineResource({
+        ...options,
+        checkWrite: async (scope, record) => {
+          seen.push({ tenantId: scope.tenantId, ...record });
+          if (record.visibleNote === 'forbidden') throw AppException.validation('visibleNote must not be forbidden');
+        },
+      }),
+      dataSource,
+      config,
+      new TtlCache(),
+    );
+    await asTenant('t1', async () => {
+      await expect(checked.save({ gadgetId: 'chk', name: 'n-chk', visibleNote: 'forbidden' })).rejects.toThrow('must not be forbidden');
+      expect(await checked.getById('chk')).toBeNull();
+      expect(await checked.save({ gadgetId: 'chk', name: 'n-chk', visibleNote: 'fine' })).toBe(true);
+      await expect(checked.updateById({ gadgetId: 'chk', visibleNote: 'forbidden' })).rejects.toThrow('must not be forbidden');
+      expect(await checked.getById('chk')).toMatchObject({ visibleNote: 'fine', revision: 1 });
+      expect(await checked.updateById({ gadgetId: 'chk', seenTime: 5 })).toBe(true);
+      // no live record with that id: nothing to check, nothing updated
+      expect(await checked.updateById({ gadgetId: 'absent', visibleNote: 'forbidden' })).toBe(false);
+    });
+    expect(seen[0]).toEqual({ tenantId: 't1', gadgetId: 'chk', name: 'n-chk', visibleNote: 'forbidden' });
+    expect(seen[3]).toMatchObject({ tenantId: 't1', gadgetId: 'chk', name: 'n-chk', visibleNote: 'fine', seenTime: 5, revision: 1 });
+    expect(seen).toHaveLength(4);
+  });
+
+  it('refuses a resource with both checkWrite and importList (imports do not apply the check)', () => {
+    expect(() => defineResource({ ...options, importList: 'sync', checkWrite: async () => undefined })).toThrow(/checkWrite/);
+  });
+
   it('refuses to start when a write-only column would be selected', () => {
     const leaky = defineResource({ ...options, writeOnly: ['visibleNote'] });
     expect(() => new CrudService(leaky, dataSource, config, new TtlCache())).toThrow(

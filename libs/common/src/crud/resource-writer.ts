@@ -28,6 +28,7 @@ export class ResourceWriter<E extends BaseRecord> {
   ) {}
 
   async save(scope: TenantScope, dto: object): Promise<true> {
+    await this.resource.checkWrite?.(scope, dto as Row, this.dataSource);
     await this.refuseDuplicatesThenInvalidate(scope, this.insert(scope, dto as Row));
     return true;
   }
@@ -36,6 +37,12 @@ export class ResourceWriter<E extends BaseRecord> {
   async updateById(scope: TenantScope, dto: object): Promise<boolean> {
     const { [this.resource.idField]: id, revision, ...changes } = dto as Row;
     const match = { [this.resource.idField]: id, ...(revision === undefined ? {} : { revision }) } as TenantFilter<E>;
+    if (this.resource.checkWrite) {
+      // the record as it would be, read without a lock: a rule that must hold against racing writes is checked again where it matters
+      const stored = await this.table.findOne(scope, match);
+      const changed = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+      if (stored) await this.resource.checkWrite(scope, { ...stored, ...changed }, this.dataSource);
+    }
     if ((await this.refuseDuplicatesThenInvalidate(scope, this.update(scope, match, changes))) > 0) return true;
     if (revision !== undefined && (await this.table.exists(scope, { [this.resource.idField]: id } as TenantFilter<E>)))
       throw this.stale(revision);

@@ -1,7 +1,9 @@
 import { Type } from '@nestjs/common';
 import { ApiProperty, IntersectionType, OmitType, PartialType, PickType } from '@nestjs/swagger';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Max, Min } from 'class-validator';
+import { DataSource } from 'typeorm';
 import { BaseRecord } from '../persistence/base-record';
+import { TenantScope } from '../tenancy/tenant-scope';
 import { Action } from '../auth/access';
 import { saveDtoOf, writeOnlyColumnsOf } from './field-dto';
 import { ListControls, PageControls } from './query-controls';
@@ -46,6 +48,12 @@ export interface ResourceOptions<E extends BaseRecord> {
   writeOnly?: (keyof E & string)[];
   /** Maps a validated write body to column values just before it is stored (e.g. a secret to its salted hash). */
   toColumns?: (row: Record<string, unknown>) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /**
+   * Checks a write against other records before it is stored; throws AppException.validation to refuse it.
+   * `record`: the save body, or on updateById the stored record with the changes applied. Applied by save
+   * and updateById (not by importList: defineResource refuses both on one resource).
+   */
+  checkWrite?: (scope: TenantScope, record: Record<string, unknown>, dataSource: DataSource) => Promise<void>;
 }
 
 export interface Resource<E extends BaseRecord = BaseRecord> extends ResourceOptions<E> {
@@ -117,6 +125,7 @@ export function defineResource<E extends BaseRecord>(o: ResourceOptions<E>): Res
   // a query has one condition per field: the time field is compared by its range, never also by equality
   if (o.timeRange && (o.filters as string[]).includes(o.timeRange))
     throw new Error(`${o.path}: the time-range field ${o.timeRange} cannot also be an exact filter`);
+  if (o.checkWrite && o.importList) throw new Error(`${o.path}: checkWrite is not applied to importList, so it cannot have both`);
   const schemaName = o.entity.name;
   const saveDto = o.saveDto ?? saveDtoOf(o.entity);
   const writable = OmitType(saveDto, [o.idField] as never[]);

@@ -1,8 +1,11 @@
 import { AllTenantsRead, LIVE, LiveRecordTable, TenantFilter, TenantScope, TenantTable } from '@app/common';
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, LessThanOrEqual } from 'typeorm';
-import { deliveryScope, MessageRecord, messageTables } from './delivery-tables';
+import { DataSource, In, LessThanOrEqual, MoreThan } from 'typeorm';
+import { CONFIG_FIELD, deliveryScope, MessageRecord, messageTables } from './delivery-tables';
 import { DeliveryChannel, MessageDelivery } from './message-delivery.entity';
+
+/** A message's configuration reference: its own configuration id, or null for the tenant's enabled one. */
+export type ConfigRef = string | null;
 
 /** A message to deliver, as the scan finds it. */
 export interface DeliveryTarget {
@@ -10,12 +13,15 @@ export interface DeliveryTarget {
   /** The message's tenant: everything after the scan works in it. */
   scope: TenantScope;
   messageId: string;
+  /** The configuration the message names (null: the tenant's enabled one). */
+  configRef: ConfigRef;
   /** Whether a bookkeeping row exists already (an earlier attempt, or a claim that expired). */
   known: boolean;
 }
 
-/** The dispatcher's reads across tenants: the scan for due messages, the pending gauge, the cleanup. */
-const DUE_MESSAGES = AllTenantsRead.of('messages due for delivery, scanned by the dispatcher');
+/** The dispatcher's reads across tenants: the tenants to scan and their claims, the pending gauge, the cleanups. */
+const PENDING_TENANTS = AllTenantsRead.of('tenants with messages waiting for delivery, taken in turns by the dispatcher');
+const IN_FLIGHT = AllTenantsRead.of("messages in flight per tenant, counted against the dispatcher's per-tenant cap");
 const PENDING_COUNT = AllTenantsRead.of('messages waiting for delivery, counted for the messages_pending gauge');
 const STALE_BOOKKEEPING = AllTenantsRead.of('delivery bookkeeping of messages that no longer wait, pruned by the dispatcher');
 const HELD_CLAIMS = AllTenantsRead.of("a replica's own claims, released when it shuts down");
@@ -55,22 +61,53 @@ export class DeliveryClaims {
   }
 
   /**
-   * ACROSS TENANTS by nature: PENDING live messages of a channel that no replica holds and whose backoff is
-   * over, oldest first. Read without locks; `claim` decides who gets each.
+   * ACROSS TENANTS by nature: the tenants with PENDING live messages of a channel, in tenant order (read
+   * from an index alone, one jump per tenant). The dispatcher takes turns among them.
    */
-  async scanDueAcrossTenants(channel: DeliveryChannel, now: number, limit: number): Promise<DeliveryTarget[]> {
+  async tenantsWithPendingAcrossTenants(channel: DeliveryChannel): Promise<string[]> {
+    const rows: { tenantId: string }[] = await this.messages[channel]
+      .selectInAnyTenant(PENDING_TENANTS, { status: 'PENDING' }, 'm')
+      .select('DISTINCT m.tenantId', 'tenantId')
+      .orderBy('m.tenantId', 'ASC')
+      .getRawMany();
+    return rows.map((r) => r.tenantId);
+  }
+
+  /** ACROSS TENANTS by nature: messages in flight (claimed, by any replica) per tenant, both channels together. */
+  async inFlightAcrossTenants(now: number): Promise<Map<string, number>> {
+    const rows: { tenantId: string; n: number | string }[] = await this.deliveries
+      .selectInAnyTenant(IN_FLIGHT, { claimedUntil: MoreThan(now) }, 'd')
+      .select('d.tenantId', 'tenantId')
+      .addSelect('COUNT(*)', 'n')
+      .groupBy('d.tenantId')
+      .getRawMany();
+    return new Map(rows.map((r) => [r.tenantId, Number(r.n)]));
+  }
+
+  /**
+   * Up to `limit` PENDING live messages of one tenant that no replica holds and whose backoff is over,
+   * oldest first, except those going to the configurations in `skip` (null: messages naming none). Read
+   * without locks; `claim` decides who gets each.
+   */
+  async dueInTenant(channel: DeliveryChannel, tenantId: string, now: number, limit: number, skip: ConfigRef[]): Promise<DeliveryTarget[]> {
     const { idField } = this.messages[channel];
-    const rows: { tenantId: string; messageId: string; deliveryId: string | null }[] = await this.messages[channel]
-      .selectInAnyTenant(DUE_MESSAGES, { status: 'PENDING' }, 'm')
-      .select('m.tenantId', 'tenantId')
-      .addSelect(`m.${idField}`, 'messageId')
+    const configField = CONFIG_FIELD[channel];
+    const scope = deliveryScope(tenantId);
+    const query = this.messages[channel]
+      .select(scope, { status: 'PENDING' }, 'm')
+      .select(`m.${idField}`, 'messageId')
+      .addSelect(`m.${configField}`, 'configRef')
       .addSelect('d.messageId', 'deliveryId')
       .leftJoin(MessageDelivery, 'd', `d.channel = :channel AND d.tenantId = m.tenantId AND d.messageId = m.${idField}`, { channel })
-      .andWhere('(d.messageId IS NULL OR (d.nextAttemptTime <= :now AND d.claimedUntil <= :now))', { now })
+      .andWhere('(d.messageId IS NULL OR (d.nextAttemptTime <= :now AND d.claimedUntil <= :now))', { now });
+    const ids = skip.filter((ref) => ref !== null);
+    if (skip.includes(null)) query.andWhere(`m.${configField} IS NOT NULL`);
+    if (ids.length) query.andWhere(`(m.${configField} IS NULL OR m.${configField} NOT IN (:...skipped))`, { skipped: ids });
+    const rows: { messageId: string; configRef: string | null; deliveryId: string | null }[] = await query
       .orderBy('m.createdTime', 'ASC')
       .limit(limit)
       .getRawMany();
-    return rows.map((r) => ({ channel, scope: deliveryScope(r.tenantId), messageId: r.messageId, known: r.deliveryId !== null }));
+    return rows.map((r) => ({ channel, scope, messageId: r.messageId, configRef: r.configRef, known: r.deliveryId !== null }));
   }
 
   /** ACROSS TENANTS by nature (the `messages_pending` gauge): live messages waiting to be sent or retried. */
@@ -163,7 +200,13 @@ export class DeliveryClaims {
           { pending: 'PENDING', live: LIVE },
         )
         .getRawMany();
-      const targets = stale.map((s) => ({ channel, scope: deliveryScope(s.tenantId), messageId: s.messageId, known: true }));
+      const targets = stale.map((s) => ({
+        channel,
+        scope: deliveryScope(s.tenantId),
+        messageId: s.messageId,
+        configRef: null,
+        known: true,
+      }));
       // a replica that claimed one meanwhile holds it past now: the condition keeps its row
       for (const group of byTenant(targets))
         await this.deliveries.deleteRows(group[0].scope, { ...keysOf(group), claimedUntil: LessThanOrEqual(now) });

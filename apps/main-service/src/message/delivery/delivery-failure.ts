@@ -3,11 +3,13 @@ import { MESSAGE_MAX } from '../../fields/text-limits';
 /**
  * Why an attempt failed. `permanent`: trying again cannot help until someone changes the data (no
  * configuration, no SMS package), so the message is FAILED at once instead of backing off.
+ * `unreachable`: the server was not reached or stalled (counted by the configuration's circuit breaker).
  */
 export class DeliveryFailure extends Error {
   constructor(
     message: string,
     readonly permanent = false,
+    readonly unreachable = false,
   ) {
     super(message);
     this.name = 'DeliveryFailure';

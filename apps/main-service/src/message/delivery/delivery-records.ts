@@ -9,6 +9,7 @@ import { SmsConfig } from '../sms-config/sms-config.entity';
 import { SmsTemplate } from '../sms-template/sms-template.entity';
 import { DeliveryFailure } from './delivery-failure';
 import { MessageRecord, messageTables } from './delivery-tables';
+import { pickSenderConfig } from './sender-config';
 import { DeliveryChannel } from './message-delivery.entity';
 
 /** A configuration with its write-only secret, read on purpose (the column is never selected otherwise). */
@@ -85,7 +86,7 @@ export class DeliveryRecords {
     return (await table.updateColumns(scope, filter, changes as never)) > 0;
   }
 
-  /** The named configuration, or the tenant's only enabled one; with its write-only `secret` column. */
+  /** The message's configuration (see pickSenderConfig) with its write-only `secret` column; none is a permanent failure. */
   private async senderConfig<T extends EmailConfig | SmsConfig>(
     kind: string,
     table: LiveRecordTable<T>,
@@ -93,20 +94,8 @@ export class DeliveryRecords {
     scope: TenantScope,
     id: string | null,
   ): Promise<T> {
-    const { idField } = table;
-    const query = (filter: TenantFilter<T>) => table.select(scope, filter, 'c').addSelect(`c.${secret}`);
-    if (id) {
-      const named = await query({ [idField]: id } as TenantFilter<T>).getOne();
-      if (!named) throw new DeliveryFailure(`${kind} configuration ${id} not found`, true);
-      if (!named.enabled) throw new DeliveryFailure(`${kind} configuration ${id} is disabled`, true);
-      return named;
-    }
-    const enabled = await query({ enabled: true } as TenantFilter<T>)
-      .orderBy('c.createdTime', 'ASC')
-      .limit(2)
-      .getMany();
-    if (!enabled.length) throw new DeliveryFailure(`no enabled ${kind} configuration`, true);
-    if (enabled.length > 1) throw new DeliveryFailure(`several enabled ${kind} configurations: set ${idField}`, true);
-    return enabled[0];
+    const picked = await pickSenderConfig(kind, table, scope, id, secret);
+    if (picked.problem !== undefined) throw new DeliveryFailure(picked.problem, true);
+    return picked.config;
   }
 }

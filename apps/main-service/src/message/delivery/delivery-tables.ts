@@ -13,6 +13,9 @@ export function messageTables(dataSource: DataSource): Record<DeliveryChannel, L
   return tables as unknown as Record<DeliveryChannel, LiveRecordTable<MessageRecord>>;
 }
 
+/** The field of each channel's message that names its sender configuration. */
+export const CONFIG_FIELD: Record<DeliveryChannel, 'emailConfigId' | 'smsConfigId'> = { email: 'emailConfigId', sms: 'smsConfigId' };
+
 /**
  * The scope the dispatcher works on a message in: the tenant stored with the message, which the scan
  * across tenants found. Its writes keep the rows' lastModifiedUsername (the last person who changed

@@ -1,21 +1,20 @@
-import { CoalescingLoop, DeliveryOutcome, MainServiceConfig, Metrics, replicaName } from '@app/common';
+import { CoalescingLoop, DeliveryOutcome, DISPATCH_CONCURRENCY, MainServiceConfig, Metrics, replicaName } from '@app/common';
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DeliveryClaims, DeliveryTarget } from './delivery-claims';
 import { DeliveryFailure } from './delivery-failure';
 import { AttemptOutcome, DeliveryRecords } from './delivery-records';
+import { fromAddressRefusal } from '../email/email-from-address';
 import { EmailSender, renderEmail } from './email-sender';
+import { Candidate, FairScan } from './fair-scan';
+import { growingDelay } from './growing-delay';
 import { DeliveryChannel } from './message-delivery.entity';
 import { parseParams, renderTemplate } from './render-template';
+import { AttemptReport, SenderBreakers } from './sender-breakers';
 import { SmsPackageUnits } from './sms-package-units';
 import { SmsSender } from './sms-sender';
 
-/** Messages claimed per scan and channel. */
-const BATCH = 50;
-/** Messages in flight at once per replica. */
-const CONCURRENCY = 8;
 /** A claim outlives any attempt (SMTP and provider calls are bounded far below it); a dead replica's claims expire after it. */
 const LEASE_MS = 10 * 60_000;
-const BACKOFF_CAP_MS = 3600_000;
 const CHANNELS: DeliveryChannel[] = ['email', 'sms'];
 
 /**
@@ -29,6 +28,10 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
   private readonly logger = new Logger(DeliveryDispatcher.name);
   /** This replica's name on its claims. */
   readonly holder = replicaName();
+  /** The attempts under way (at most DISPATCH_CONCURRENCY). */
+  private readonly active = new Set<Promise<void>>();
+  private passes = 0;
+  private prunedAt = 0;
   private readonly loop = new CoalescingLoop(
     () => this.pass(),
     (error) => this.logger.warn(`delivery pass failed: ${error.name}`),
@@ -38,6 +41,8 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
     private readonly config: MainServiceConfig,
     private readonly metrics: Metrics,
     private readonly claims: DeliveryClaims,
+    private readonly scan: FairScan,
+    private readonly breakers: SenderBreakers,
     private readonly records: DeliveryRecords,
     private readonly units: SmsPackageUnits,
     private readonly emailSender: EmailSender,
@@ -50,9 +55,10 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
     this.loop.start(this.config.dispatchPollMs);
   }
 
-  /** Before the data source closes: no new claims, the attempts in flight finish, unstarted claims are released. */
+  /** Before the data source closes: no new claims, the attempts in flight finish, claims left behind are released. */
   async beforeApplicationShutdown(): Promise<void> {
     await this.loop.stop();
+    await Promise.all(this.active);
     await this.claims.releaseAll(this.holder).catch(() => undefined);
     this.emailSender.close();
   }
@@ -62,38 +68,69 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
     this.loop.kick();
   }
 
-  /** Claims and delivers due messages until none is left, then drops the bookkeeping of messages that stopped waiting. */
+  /**
+   * Fills the free workers with due messages (fairly across tenants, see FairScan) until none is due or
+   * no worker is free; each attempt that ends starts another pass. Then, at most once per poll interval,
+   * drops the bookkeeping of messages that stopped waiting.
+   */
   private async pass(): Promise<void> {
-    let busy = true;
-    while (busy && !this.loop.stopped) {
-      busy = false;
-      for (const channel of CHANNELS) {
-        if (this.loop.stopped) break;
-        const due = await this.claims.scanDueAcrossTenants(channel, Date.now(), BATCH);
-        const claimed = await this.claims.claim(due, this.holder, LEASE_MS);
-        if (claimed.length) busy = true;
-        await this.deliverAll(claimed);
+    while (!this.loop.stopped && this.active.size < DISPATCH_CONCURRENCY && (await this.startDue())) {
+      // claimed some: look again while workers are free
+    }
+    const now = Date.now();
+    if (!this.loop.stopped && now - this.prunedAt >= this.config.dispatchPollMs) {
+      this.prunedAt = now;
+      await this.claims.pruneAcrossTenants(now);
+    }
+  }
+
+  /** Claims due messages for the free workers and starts them; false when none was claimed. */
+  private async startDue(): Promise<boolean> {
+    const now = Date.now();
+    const inFlight = await this.claims.inFlightAcrossTenants(now);
+    // the channels take turns going first
+    const channels = this.passes++ % 2 ? [...CHANNELS].reverse() : CHANNELS;
+    let started = 0;
+    for (const channel of channels) {
+      const free = DISPATCH_CONCURRENCY - this.active.size;
+      if (free <= 0 || this.loop.stopped) break;
+      const candidates = await this.scan.due(channel, now, free, inFlight);
+      const claimed = new Set(
+        await this.claims.claim(
+          candidates.map((c) => c.target),
+          this.holder,
+          LEASE_MS,
+        ),
+      );
+      for (const candidate of candidates) {
+        if (!claimed.has(candidate.target)) {
+          this.breakers.withdraw(candidate.admission);
+          continue;
+        }
+        const { tenantId } = candidate.target.scope;
+        inFlight.set(tenantId, (inFlight.get(tenantId) ?? 0) + 1);
+        this.start(candidate);
+        started++;
       }
     }
-    if (!this.loop.stopped) await this.claims.pruneAcrossTenants(Date.now());
+    return started > 0;
   }
 
-  private async deliverAll(targets: DeliveryTarget[]): Promise<void> {
-    const queue = [...targets];
-    const worker = async () => {
-      for (let target = queue.shift(); target; target = queue.shift()) {
-        if (this.loop.stopped) await this.claims.release(target, this.holder, 0).catch(() => undefined);
-        else await this.deliver(target);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker));
+  /** Runs one attempt on a free worker; when it ends, a pass looks for the next. */
+  private start(candidate: Candidate): void {
+    const attempt: Promise<void> = this.deliver(candidate).finally(() => {
+      this.active.delete(attempt);
+      this.loop.kick();
+    });
+    this.active.add(attempt);
   }
 
-  /** One attempt at one claimed message, and its outcome written. */
-  private async deliver(target: DeliveryTarget): Promise<void> {
+  /** One attempt at one claimed message, its outcome written, and reported to its configuration's breaker. */
+  private async deliver({ target, admission }: Candidate): Promise<void> {
+    const report: AttemptReport = { unreachable: false };
     try {
-      const attempt = target.channel === 'email' ? await this.sendEmail(target) : await this.sendSms(target);
-      if (attempt === undefined) return this.claims.finish(target, this.holder); // no longer PENDING
+      const attempt = target.channel === 'email' ? await this.sendEmail(target, report) : await this.sendSms(target, report);
+      if (attempt === undefined) return await this.claims.finish(target, this.holder); // no longer PENDING
       try {
         const providerMessageId = await attempt.send();
         await this.record(target, 'sent', {
@@ -104,6 +141,7 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
           ...(providerMessageId ? { providerMessageId } : {}),
         });
       } catch (error) {
+        report.unreachable = error instanceof DeliveryFailure && error.unreachable;
         await this.failed(target, attempt.retryCount + 1, error);
       }
     } catch (error) {
@@ -112,6 +150,8 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
       this.logger.warn(
         `delivering ${target.channel} ${target.scope.tenantId}/${target.messageId} failed: ${name}${typeof code === 'string' ? ` ${code}` : ''}`,
       );
+    } finally {
+      this.breakers.settle(target.channel, target.scope.tenantId, target.configRef, admission, report, Date.now());
     }
   }
 
@@ -122,7 +162,7 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
     if (failure.permanent || retryCount >= this.config.dispatchMaxRetries) {
       return this.record(target, 'failed', { status: 'FAILED', retryCount, errorMessage: failure.message });
     }
-    const delay = Math.min(BACKOFF_CAP_MS, this.config.dispatchRetryBaseMs * 2 ** (retryCount - 1));
+    const delay = growingDelay(this.config.dispatchRetryBaseMs, retryCount);
     await this.records.recordAttempt(target.channel, target.scope, target.messageId, {
       status: 'PENDING',
       retryCount,
@@ -143,8 +183,8 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
     this.metrics.messageAttempted(target.channel, outcome);
   }
 
-  /** Loads what an e-mail needs; `send` then makes the one attempt. */
-  private async sendEmail({ scope, messageId }: DeliveryTarget): Promise<Attempt | undefined> {
+  /** Loads what an e-mail needs; `send` then makes the one attempt (`report` names the configuration it goes to). */
+  private async sendEmail({ scope, messageId }: DeliveryTarget, report: AttemptReport): Promise<Attempt | undefined> {
     const record = await this.records.pendingEmail(scope, messageId);
     if (!record) return undefined;
     return {
@@ -153,6 +193,10 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
         const template = record.emailTemplateId ? await this.records.emailTemplate(scope, record.emailTemplateId) : null;
         const email = renderEmail(record, template);
         const config = await this.records.emailConfig(scope, record.emailConfigId);
+        // saving checked it when the configuration was known then; it may have changed since, or been unknown
+        const refusal = fromAddressRefusal(config, record.fromAddress);
+        if (refusal) throw new DeliveryFailure(refusal, true);
+        report.configId = config.emailConfigId;
         await this.emailSender.send(config, record, email);
         return undefined;
       },
@@ -160,7 +204,7 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
   }
 
   /** Loads what an SMS needs; `send` takes one package unit per number, gives them back if the provider fails. */
-  private async sendSms({ scope, messageId }: DeliveryTarget): Promise<Attempt | undefined> {
+  private async sendSms({ scope, messageId }: DeliveryTarget, report: AttemptReport): Promise<Attempt | undefined> {
     const record = await this.records.pendingSms(scope, messageId);
     if (!record) return undefined;
     return {
@@ -179,6 +223,7 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
           params,
         };
         const taken = await this.units.take(scope, record.phoneNumbers.length);
+        report.configId = config.smsConfigId;
         try {
           return await this.smsSender.send(config, request);
         } catch (error) {

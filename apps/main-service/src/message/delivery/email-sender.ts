@@ -1,3 +1,4 @@
+import { MainServiceConfig } from '@app/common';
 import { Injectable } from '@nestjs/common';
 import { createTransport, Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
@@ -5,6 +6,7 @@ import { Email } from '../email/email.entity';
 import { EmailTemplate } from '../email-template/email-template.entity';
 import { DeliveryFailure, failureText } from './delivery-failure';
 import { EmailConfigWithPassword } from './delivery-records';
+import { isUnreachable } from './delivery-unreachable';
 import { parseParams, renderTemplate } from './render-template';
 
 /** An e-mail ready to go: what the record says, or what its template renders. */
@@ -15,10 +17,10 @@ export interface RenderedEmail {
 }
 
 /**
- * Bounds of one SMTP exchange, well inside the claim lease and the shutdown timeout: a stalled server
- * fails the attempt (and it is retried) instead of holding the message.
+ * Bounds of one SMTP exchange (DISPATCH_SMTP_TIMEOUT_MS), well inside the claim lease and the shutdown
+ * timeout: a stalled server fails the attempt (and it is retried) instead of holding the message.
  */
-const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 };
+const smtpTimeouts = (ms: number) => ({ connectionTimeout: ms, greetingTimeout: ms, socketTimeout: 3 * ms });
 /**
  * Connections per configuration and replica: enough to pipeline, few enough for a provider's limits.
  * Idle ones close after 30 s. The pool never re-sends on its own (maxRequeues 0): a connection lost
@@ -56,6 +58,8 @@ export function renderEmail(record: Email, template: EmailTemplate | null): Rend
 export class EmailSender {
   private readonly transports = new Map<string, { revision: number; transport: Transporter<SMTPPool.SentMessageInfo> }>();
 
+  constructor(private readonly config: MainServiceConfig) {}
+
   async send(config: EmailConfigWithPassword, record: Email, email: RenderedEmail): Promise<void> {
     try {
       await this.transportFor(config).sendMail({
@@ -72,6 +76,8 @@ export class EmailSender {
           config.password,
           config.username && config.password ? Buffer.from(`\0${config.username}\0${config.password}`).toString('base64') : null,
         ]),
+        false,
+        isUnreachable(error),
       );
     }
   }
@@ -93,7 +99,7 @@ export class EmailSender {
       port: config.port,
       secure: config.secure,
       auth: config.username ? { user: config.username, pass: config.password ?? '' } : undefined,
-      ...SMTP_TIMEOUTS,
+      ...smtpTimeouts(this.config.dispatchSmtpTimeoutMs),
       logger: false,
       debug: false,
     });

@@ -12,6 +12,8 @@ export type DeliveryChannel = 'email' | 'sms';
  */
 @Entity('message_delivery')
 @Index('idx_message_delivery_claimed_by', ['claimedBy'])
+// the claims in force per tenant (the per-tenant cap); released and backing-off rows have claimedUntil 0
+@Index('idx_message_delivery_claimed_until', ['claimedUntil', 'tenantId'])
 export class MessageDelivery {
   @PrimaryColumn({ type: 'varchar', length: 16 })
   channel: DeliveryChannel;

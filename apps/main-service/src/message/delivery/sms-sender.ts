@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import { CODE_MAX } from '../fields/message-values';
 import { DeliveryFailure, failureText } from './delivery-failure';
 import { SmsConfigWithSecret } from './delivery-records';
+import { isUnreachable } from './delivery-unreachable';
 import { TemplateParams } from './render-template';
 
 /** The JSON body of the `http` provider. */
@@ -58,7 +59,11 @@ export class SmsSender {
     } catch (error) {
       throw error instanceof DeliveryFailure
         ? error
-        : new DeliveryFailure(`SMS provider call failed: ${failureText(causeOf(error), [config.accessKeySecret])}`);
+        : new DeliveryFailure(
+            `SMS provider call failed: ${failureText(causeOf(error), [config.accessKeySecret])}`,
+            false,
+            isUnreachable(error),
+          );
     }
     const id = (answer as { messageId?: unknown } | null)?.messageId;
     if ((typeof id !== 'string' && typeof id !== 'number') || String(id).trim() === '')

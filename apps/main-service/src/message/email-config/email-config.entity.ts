@@ -49,4 +49,12 @@ export class EmailConfig extends ConfigRecord {
 
   @Name({ example: 'Example Back Office', description: 'Sender display name' })
   fromName: string | null;
+
+  @Field.bool({
+    default: false,
+    example: false,
+    description:
+      "Whether e-mails sent with it may use any From address; false: only fromAddress or another address of fromAddress's domain",
+  })
+  allowAnyFromAddress: boolean;
 }

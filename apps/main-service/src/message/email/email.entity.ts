@@ -22,8 +22,8 @@ const Addresses = (o: { required?: boolean; example: string[]; description: stri
 @Index('idx_email_email_template_id', ['tenantId', 'deleteTime', 'emailTemplateId', 'sendTime'])
 @Index('idx_email_from_address', ['tenantId', 'deleteTime', 'fromAddress', 'sendTime'])
 @Index('idx_email_status', ['tenantId', 'deleteTime', 'status', 'sendTime'])
-// the dispatcher's scan across tenants: PENDING live messages, oldest first
-@Index('idx_email_dispatch', ['status', 'deleteTime', 'createdTime'])
+// the dispatcher's scans: the tenants with PENDING live messages, then each one's oldest first
+@Index('idx_email_dispatch', ['status', 'deleteTime', 'tenantId', 'createdTime'])
 export class Email extends BusinessRecord {
   @Field.id()
   emailId: string;

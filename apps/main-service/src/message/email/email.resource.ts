@@ -1,5 +1,6 @@
 import { defineResource } from '@app/common';
 import { messageRoute } from '../resource-options';
+import { checkEmailFromAddress } from './email-from-address';
 import { Email } from './email.entity';
 
 export const emailResource = defineResource({
@@ -10,4 +11,5 @@ export const emailResource = defineResource({
   timeRange: 'sendTime',
   sortable: ['sendTime', 'status', 'fromAddress', 'subject', 'retryCount', 'businessType'],
   defaultSort: [['sendTime', 'DESC']],
+  checkWrite: checkEmailFromAddress,
 });

@@ -14,8 +14,8 @@ import { CODE_MAX, SEND_STATUS_DEFAULT, SEND_STATUSES, SMS_CONTENT_MAX, SMS_RECI
 @Index('idx_sms_sms_template_id', ['tenantId', 'deleteTime', 'smsTemplateId', 'sendTime'])
 @Index('idx_sms_provider_message_id', ['tenantId', 'deleteTime', 'providerMessageId', 'sendTime'])
 @Index('idx_sms_status', ['tenantId', 'deleteTime', 'status', 'sendTime'])
-// the dispatcher's scan across tenants: PENDING live messages, oldest first
-@Index('idx_sms_dispatch', ['status', 'deleteTime', 'createdTime'])
+// the dispatcher's scans: the tenants with PENDING live messages, then each one's oldest first
+@Index('idx_sms_dispatch', ['status', 'deleteTime', 'tenantId', 'createdTime'])
 export class Sms extends BusinessRecord {
   @Field.id()
   smsId: string;
