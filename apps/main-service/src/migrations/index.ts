@@ -5,6 +5,7 @@ import { InitialSchema1795379198966 } from './1795379198966-InitialSchema';
 import { MessageSchema1795451975519 } from './1795451975519-MessageSchema';
 import { MessageCreateDefaults1795520000000 } from './1795520000000-MessageCreateDefaults';
 import { MessageDelivery1795600000000 } from './1795600000000-MessageDelivery';
+import { EmailConfigCleartextLogin1795800000000 } from './1795800000000-EmailConfigCleartextLogin';
 import { SnapshotSchema1795387638675 } from './1795387638675-SnapshotSchema';
 
 /** MySQL/MariaDB migrations, in order (SQLite is created from the entities). */
@@ -17,4 +18,5 @@ export const MIGRATIONS: MigrationClass[] = [
   MessageCreateDefaults1795520000000,
   MessageDelivery1795600000000,
   ReplicaState1795700000000,
+  EmailConfigCleartextLogin1795800000000,
 ];

@@ -1,6 +1,6 @@
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsInt, Max, Min, ValidateBy } from 'class-validator';
-import { Env, toBool } from './environment';
+import { IsBoolean, IsInt, isFQDN, isIP, Max, Min, ValidateBy } from 'class-validator';
+import { Env, toBool, toList } from './environment';
 
 export interface CloudServiceNode {
   name: string;
@@ -29,6 +29,9 @@ function parseNodes(raw: string): unknown {
   return isNodeList(parsed) ? parsed.map(({ name, domain, region }) => ({ name, domain, region })) : parsed;
 }
 
+/** A host name or an IP address, as an entry of DELIVERY_ALLOWED_HOSTS. */
+const isHostOrAddress = (value: unknown): boolean => typeof value === 'string' && (isIP(value) || isFQDN(value, { require_tld: false }));
+
 /** main-service's own variables: cloud-service nodes, translation saveMissing, message delivery. */
 export class MainServiceConfig {
   static readonly namespace = 'main-service';
@@ -55,4 +58,18 @@ export class MainServiceConfig {
   @Env('DISPATCH_RETRY_BASE_MS') @Type(() => Number) @IsInt() @Min(1) @Max(3_600_000) dispatchRetryBaseMs = 30_000;
   /** How often the dispatcher looks for due messages. */
   @Env('DISPATCH_POLL_MS') @Type(() => Number) @IsInt() @Min(10) @Max(600_000) dispatchPollMs = 5_000;
+  /**
+   * Delivery destinations allowed although they are internal (loopback, private, link-local...): host names
+   * (matched exactly, any case) or addresses. For in-cluster relays and local sinks; empty: public addresses only.
+   */
+  @Env('DELIVERY_ALLOWED_HOSTS')
+  @Transform(toList)
+  @ValidateBy({
+    name: 'isHostList',
+    validator: {
+      validate: (value: unknown) => Array.isArray(value) && value.every(isHostOrAddress),
+      defaultMessage: () => 'must be a comma list of host names or IP addresses, e.g. 127.0.0.1,mail-relay.mail.svc',
+    },
+  })
+  deliveryAllowedHosts: string[] = [];
 }
