@@ -436,7 +436,9 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
       tooLong('endpoint', 500),
       ...enabledCases,
     ],
-    validEdges: [{ why: 'an http endpoint with an IP and port; no region', patch: { endpoint: 'http://10.0.0.5:8080/sms', region: null } }],
+    validEdges: [
+      { why: 'an http endpoint with a (public) IP and port; no region', patch: { endpoint: 'http://1.2.3.4:8080/sms', region: null } },
+    ],
   },
   {
     ...common('sms-package', 'smsPackageId'),
