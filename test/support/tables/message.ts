@@ -192,8 +192,8 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
       tooLong('host', 255),
     ],
     validEdges: [
-      { why: 'port 1, an IPv4 host, no login', patch: { port: 1, host: '192.168.1.10', username: null, secure: false } },
-      { why: 'port 65535 and an IPv6 host', patch: { port: 65535, host: '::1' } },
+      { why: 'port 1, an IPv4 host, no login', patch: { port: 1, host: '9.9.9.9', username: null, secure: false } },
+      { why: 'port 65535 and an IPv6 host', patch: { port: 65535, host: '2620:fe::fe' } },
       { why: 'a single-label host name (intranet)', patch: { host: 'mailrelay' } },
     ],
   },
