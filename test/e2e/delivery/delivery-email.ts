@@ -348,6 +348,22 @@ describe('e-mail delivery', () => {
         await relay.close();
       }
     });
+
+    it('over TLS the configured name is the server name (SNI) and the certificate is checked against it: an untrusted one fails as TLS', async () => {
+      const smtps = await startSmtpSink({ host: '127.0.0.2', tls: true });
+      try {
+        resolver().names.set('smtps.example', ['127.0.0.2']);
+        await saveConfig('mail-smtps', smtps.port, { host: 'smtps.example', secure: true, username: null, password: null });
+        const emailId = await saveEmail('mail-smtps', { toAddresses: ['mia@example.com'], subject: 'Over TLS', content: 'x' });
+        const email = await settled('mail-smtps', emailId);
+        expect(email).toMatchObject({ status: 'FAILED', retryCount: 3 });
+        expect(email.errorMessage).toMatch(/^TLS [A-Z_]+$/);
+        expect(new Set(smtps.serverNames)).toEqual(new Set(['smtps.example']));
+        expect(smtps.received).toEqual([]);
+      } finally {
+        await smtps.close();
+      }
+    });
   });
 
   describe('a server that is down and comes back', () => {

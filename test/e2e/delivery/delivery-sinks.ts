@@ -33,6 +33,8 @@ export interface SmtpSink {
   authAttempts: number;
   /** A failed login is answered with the credentials it got, base64 as sent (a careless server's 535). */
   echoAuth: boolean;
+  /** TLS server names (SNI) the clients asked for (`tls` sinks). */
+  serverNames: string[];
   close(): Promise<void>;
 }
 
@@ -52,10 +54,11 @@ const addresses = (value: unknown): string[] => {
 
 /**
  * An SMTP server without TLS (STARTTLS not offered), accepting AUTH over plain text when `credentials`
- * are given (and requiring them then), on `host` (a loopback address, 127.0.0.1 unless given).
+ * are given (and requiring them then), on `host` (a loopback address, 127.0.0.1 unless given); with `tls`,
+ * TLS from the first byte instead (SMTPS) with a certificate no client trusts.
  */
 export async function startSmtpSink(
-  options: { port?: number; host?: string; credentials?: { username: string; password: string } } = {},
+  options: { port?: number; host?: string; credentials?: { username: string; password: string }; tls?: boolean } = {},
 ): Promise<SmtpSink> {
   const sink: Omit<SmtpSink, 'port' | 'close'> = {
     received: [],
@@ -65,6 +68,7 @@ export async function startSmtpSink(
     dataStarted: 0,
     authAttempts: 0,
     echoAuth: false,
+    serverNames: [],
   };
   const { credentials } = options;
   const server = new SMTPServer({
@@ -72,6 +76,16 @@ export async function startSmtpSink(
     authOptional: !credentials,
     allowInsecureAuth: true,
     logger: false,
+    // `tls`: TLS from the first byte with smtp-server's own self-signed certificate for localhost
+    ...(options.tls
+      ? {
+          secure: true,
+          SNICallback: (name: string, callback: (error: Error | null, context?: undefined) => void) => {
+            sink.serverNames.push(name);
+            callback(null);
+          },
+        }
+      : {}),
     // close() does not wait for the clients' pooled idle connections to end
     closeTimeout: 50,
     onAuth(auth, session, callback) {
@@ -118,6 +132,8 @@ export async function startSmtpSink(
       );
     },
   });
+  // a client that refuses the certificate drops the handshake: the server reports it, nothing more
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return Object.assign(sink, { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
