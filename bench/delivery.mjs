@@ -106,7 +106,15 @@ async function main() {
   await admin.query(`CREATE DATABASE \`${dbName}\``);
   const dbUrl = `mysql://${url.username}${url.password ? `:${url.password}` : ''}@${url.host}/${dbName}`;
   const port = await freePort();
-  const env = { ...process.env, DB_URL: dbUrl, PORT: String(port), LOG_LEVEL: 'warn', DISPATCH_ENABLED: 'true', DISPATCH_POLL_MS: '100' };
+  const env = {
+    ...process.env,
+    DB_URL: dbUrl,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    DISPATCH_ENABLED: 'true',
+    DISPATCH_POLL_MS: '100',
+    DELIVERY_ALLOWED_HOSTS: '127.0.0.1',
+  };
   delete env.KAFKA_BROKERS;
   const sink = await startSink();
   let server;

@@ -9,9 +9,11 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../apps/main-service/src/app.module';
 import { MAIN_SERVICE } from '../../apps/main-service/src/main-service.manifest';
+import { DeliveryResolver } from '../../apps/main-service/src/message/delivery/address-guard';
 import { createTestDatabase, TestDatabase } from './database';
 import { bearer, Claims, TEST_JWT_SECRET } from './tokens';
 import type { Json } from './json';
+import { TestResolver } from './test-resolver';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -167,7 +169,10 @@ export async function startApp(
   Object.assign(process.env, { JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'fatal' }, database.env, env);
   let app: NestExpressApplication;
   try {
-    const moduleRef = await Test.createTestingModule({ imports: [target.module] }).compile();
+    const builder = Test.createTestingModule({ imports: [target.module] });
+    // main-service's delivery looks host names up with the test resolver: never a DNS server
+    if (target.module === AppModule) builder.overrideProvider(DeliveryResolver).useClass(TestResolver);
+    const moduleRef = await builder.compile();
     const created = moduleRef.createNestApplication<NestExpressApplication>(new AppHttpAdapter(), {
       bodyParser: false,
       logger: ['error', 'warn'],

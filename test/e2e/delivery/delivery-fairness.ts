@@ -15,6 +15,8 @@ const CAP = 2;
 const BREAKER_FAILURES = 3;
 const DISPATCH = {
   DISPATCH_ENABLED: 'true',
+  // the loopback sinks (delivery destinations must be public unless allowed)
+  DELIVERY_ALLOWED_HOSTS: '127.0.0.1',
   DISPATCH_POLL_MS: '20',
   // a failed e-mail of the stalling tenant does not come back during these tests
   DISPATCH_RETRY_BASE_MS: '600000',

@@ -10,7 +10,13 @@ import { Claims } from '../../support/tokens';
 import { SmtpSink, startSmtpSink, waitFor } from './delivery-sinks';
 
 const M = '/main-service/system-api/message';
-const DISPATCH = { DISPATCH_ENABLED: 'true', DISPATCH_POLL_MS: '20', DISPATCH_RETRY_BASE_MS: '20', DISPATCH_MAX_RETRIES: '3' };
+const DISPATCH = {
+  DELIVERY_ALLOWED_HOSTS: '127.0.0.1',
+  DISPATCH_ENABLED: 'true',
+  DISPATCH_POLL_MS: '20',
+  DISPATCH_RETRY_BASE_MS: '20',
+  DISPATCH_MAX_RETRIES: '3',
+};
 const REFUSED = 'fromAddress must be an address of example.com: e-mail configuration relay allows no other sender';
 
 describe('the From address of an e-mail', () => {

@@ -13,7 +13,9 @@ import { SmtpSink, startSmtpSink, waitFor } from './delivery-sinks';
 const mysqlDescribe = usingMysql() ? describe : describe.skip;
 const M = '/main-service/system-api/message';
 const TENANT = 'replicas';
-const DISPATCH = { DISPATCH_ENABLED: 'true', DISPATCH_POLL_MS: '20', DISPATCH_RETRY_BASE_MS: '20' };
+/** The sink is on loopback: allowed as a destination in every app (the reader saves the configuration). */
+const ALLOWED = { DELIVERY_ALLOWED_HOSTS: '127.0.0.1' };
+const DISPATCH = { ...ALLOWED, DISPATCH_ENABLED: 'true', DISPATCH_POLL_MS: '20', DISPATCH_RETRY_BASE_MS: '20' };
 
 mysqlDescribe('dispatchers of several replicas', () => {
   let database: TestDatabase;
@@ -52,7 +54,7 @@ mysqlDescribe('dispatchers of several replicas', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     sink = await startSmtpSink();
-    reader = await startApp({ DISPATCH_ENABLED: 'false' }, { shared: database });
+    reader = await startApp({ ...ALLOWED, DISPATCH_ENABLED: 'false' }, { shared: database });
     const config = {
       emailConfigId: 'relay',
       name: 'relay',

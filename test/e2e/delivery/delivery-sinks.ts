@@ -29,6 +29,12 @@ export interface SmtpSink {
   dataDelayMs: number;
   /** Messages whose DATA has begun to arrive (a send in progress, accepted or not yet). */
   dataStarted: number;
+  /** AUTH commands received (each one carried the password, in clear on this server without TLS). */
+  authAttempts: number;
+  /** A failed login is answered with the credentials it got, base64 as sent (a careless server's 535). */
+  echoAuth: boolean;
+  /** TLS server names (SNI) the clients asked for (`tls` sinks). */
+  serverNames: string[];
   close(): Promise<void>;
 }
 
@@ -48,26 +54,50 @@ const addresses = (value: unknown): string[] => {
 
 /**
  * An SMTP server without TLS (STARTTLS not offered), accepting AUTH over plain text when `credentials`
- * are given (and requiring them then).
+ * are given (and requiring them then), on `host` (a loopback address, 127.0.0.1 unless given); with `tls`,
+ * TLS from the first byte instead (SMTPS) with a certificate no client trusts.
  */
 export async function startSmtpSink(
-  options: { port?: number; credentials?: { username: string; password: string } } = {},
+  options: { port?: number; host?: string; credentials?: { username: string; password: string }; tls?: boolean } = {},
 ): Promise<SmtpSink> {
-  const sink: Omit<SmtpSink, 'port' | 'close'> = { received: [], refuse: new Set(), refusals: new Map(), dataDelayMs: 0, dataStarted: 0 };
+  const sink: Omit<SmtpSink, 'port' | 'close'> = {
+    received: [],
+    refuse: new Set(),
+    refusals: new Map(),
+    dataDelayMs: 0,
+    dataStarted: 0,
+    authAttempts: 0,
+    echoAuth: false,
+    serverNames: [],
+  };
   const { credentials } = options;
   const server = new SMTPServer({
     disabledCommands: credentials ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
     authOptional: !credentials,
     allowInsecureAuth: true,
     logger: false,
+    // `tls`: TLS from the first byte with smtp-server's own self-signed certificate for localhost
+    ...(options.tls
+      ? {
+          secure: true,
+          SNICallback: (name: string, callback: (error: Error | null, context?: undefined) => void) => {
+            sink.serverNames.push(name);
+            callback(null);
+          },
+        }
+      : {}),
     // close() does not wait for the clients' pooled idle connections to end
     closeTimeout: 50,
     onAuth(auth, session, callback) {
+      sink.authAttempts++;
       if (credentials && auth.username === credentials.username && auth.password === credentials.password) {
         (session as unknown as { auth: unknown }).auth = { username: auth.username, password: auth.password };
         return callback(null, { user: auth.username });
       }
-      callback(Object.assign(new Error('Authentication failed'), { responseCode: 535 }));
+      const echo = sink.echoAuth
+        ? ` for AUTH PLAIN ${Buffer.from(`\0${auth.username}\0${auth.password ?? ''}`).toString('base64')} / ${Buffer.from(auth.password ?? '').toString('base64')}`
+        : '';
+      callback(Object.assign(new Error(`Authentication failed${echo}`), { responseCode: 535 }));
     },
     onRcptTo(address: SMTPServerAddress, _session, callback) {
       if (sink.refuse.has(address.address)) {
@@ -102,39 +132,56 @@ export async function startSmtpSink(
       );
     },
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  // a client that refuses the certificate drops the handshake: the server reports it, nothing more
+  server.on('error', () => undefined);
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return Object.assign(sink, { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
 }
 
 export interface ProviderRequest {
+  method: string;
+  /** The request target: path and query. */
+  url: string;
   headers: IncomingMessage['headers'];
   body: string;
 }
 
 export interface SmsProvider {
+  /** `http://<host>:<port>/sms/send`. */
   endpoint: string;
+  port: number;
   requests: ProviderRequest[];
   /** The HTTP status the provider answers with (200: `{"messageId": "msg-<n>"}`). */
   status: number;
+  /** When set, the body of a 200 answer instead. */
+  answer?: string;
   close(): Promise<void>;
 }
 
-export async function startSmsProvider(): Promise<SmsProvider> {
-  const provider = { requests: [] as ProviderRequest[], status: 200 };
+/** An HTTP SMS provider on `host` (a loopback address, 127.0.0.1 unless given). */
+export async function startSmsProvider(host = '127.0.0.1'): Promise<SmsProvider> {
+  const provider: { requests: ProviderRequest[]; status: number; answer?: string } = { requests: [], status: 200 };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      provider.requests.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      provider.requests.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       res.writeHead(provider.status, { 'Content-Type': 'application/json' });
-      res.end(provider.status === 200 ? JSON.stringify({ messageId: `msg-${provider.requests.length}` }) : '{"error":"unavailable"}');
+      const ok = provider.answer ?? JSON.stringify({ messageId: `msg-${provider.requests.length}` });
+      res.end(provider.status === 200 ? ok : '{"error":"unavailable"}');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return Object.assign(provider, {
-    endpoint: `http://127.0.0.1:${port}/sms/send`,
+    endpoint: `http://${host}:${port}/sms/send`,
+    port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });
 }

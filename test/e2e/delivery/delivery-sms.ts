@@ -1,14 +1,23 @@
 /**
  * SMS delivery through the `http` provider, against a provider started here: a signed JSON POST (the
- * HMAC-SHA256 of the exact body under the account's secret verifies), the answer's messageId stored as
- * providerMessageId, one package unit used per number (EXHAUSTED when used up), and "no SMS package" when
- * no unit is left. Short backoff and polling via the DISPATCH_* knobs.
+ * HMAC-SHA256 of method, path, timestamp, nonce and exact body under the account's secret verifies), the
+ * answer's messageId stored as providerMessageId, one package unit used per number (EXHAUSTED when used up),
+ * and "no SMS package" when no unit is left. The providers listen on loopback addresses, which
+ * DELIVERY_ALLOWED_HOSTS allows (127.0.0.1 and 127.0.0.2; 127.0.0.3 stands for an internal address nobody
+ * allowed). Short backoff and polling via the DISPATCH_* knobs.
  */
 import { createHmac } from 'node:crypto';
+import { DeliveryResolver } from '../../../apps/main-service/src/message/delivery/address-guard';
 import { Sms } from '../../../apps/main-service/src/message/sms/sms.entity';
-import { SmsProvider, startSmsProvider, waitFor } from './delivery-sinks';
+import { SmsConfig } from '../../../apps/main-service/src/message/sms-config/sms-config.entity';
+import { ProviderRequest, SmsProvider, startSmsProvider, waitFor } from './delivery-sinks';
 import { startApp, TestApp } from '../../support/test-app';
+import { TestResolver } from '../../support/test-resolver';
 import { Claims } from '../../support/tokens';
+
+/** What a provider computes to check a request (docs/messages.md "SMS request signature"). */
+const expectedSignature = (r: ProviderRequest, secret: string) =>
+  createHmac('sha256', secret).update([r.method, r.url, r.headers['x-timestamp'], r.headers['x-nonce'], r.body].join('\n')).digest('hex');
 
 const M = '/main-service/system-api/message';
 const SECRET = 'provider-Secret-0042';
@@ -62,7 +71,13 @@ describe('SMS delivery', () => {
 
   beforeAll(async () => {
     provider = await startSmsProvider();
-    t = await startApp({ DISPATCH_ENABLED: 'true', DISPATCH_POLL_MS: '20', DISPATCH_RETRY_BASE_MS: '20', DISPATCH_MAX_RETRIES: '3' });
+    t = await startApp({
+      DISPATCH_ENABLED: 'true',
+      DISPATCH_POLL_MS: '20',
+      DISPATCH_RETRY_BASE_MS: '20',
+      DISPATCH_MAX_RETRIES: '3',
+      DELIVERY_ALLOWED_HOSTS: '127.0.0.1,127.0.0.2',
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -87,9 +102,13 @@ describe('SMS delivery', () => {
       expect(sms.sendTime).toEqual(expect.any(Number));
 
       const [request] = requestsFor('key-sms-ok');
+      expect(request).toMatchObject({ method: 'POST', url: '/sms/send' });
       expect(request.headers['content-type']).toBe('application/json');
-      expect(request.headers['x-signature']).toBe(createHmac('sha256', SECRET).update(request.body).digest('hex'));
-      expect(request.headers['x-signature']).not.toBe(createHmac('sha256', 'another-secret').update(request.body).digest('hex'));
+      expect(request.headers['x-signature']).toBe(expectedSignature(request, SECRET));
+      expect(request.headers['x-signature']).not.toBe(expectedSignature(request, 'another-secret'));
+      // fresh: a provider refuses a timestamp outside its window and a nonce it has seen
+      expect(Math.abs(Number(request.headers['x-timestamp']) - Date.now())).toBeLessThan(60_000);
+      expect(request.headers['x-nonce']).toMatch(/^[0-9a-f]{32}$/);
       expect(JSON.parse(request.body)).toEqual({
         phoneNumbers: ['+8613800138000', '+14155550100', '+447700900123'],
         content: 'Your code is 123456',
@@ -102,6 +121,9 @@ describe('SMS delivery', () => {
 
       const second = await saveSms('sms-ok', { phoneNumbers: ['+8613800138001', '+8613800138002'], content: 'Second' });
       expect(await settled('sms-ok', second)).toMatchObject({ status: 'SENT' });
+      const [, again] = requestsFor('key-sms-ok');
+      expect(again.headers['x-nonce']).not.toBe(request.headers['x-nonce']);
+      expect(again.headers['x-signature']).toBe(expectedSignature(again, SECRET));
       expect(await stored('sms-ok', 'sms-package', 'pkgA')).toMatchObject({ usedCount: 5, status: 'EXHAUSTED' });
     });
 
@@ -187,7 +209,7 @@ describe('SMS delivery', () => {
         expect(await settled('sms-down', smsId)).toMatchObject({
           status: 'FAILED',
           retryCount: 3,
-          errorMessage: 'SMS provider answered HTTP 503',
+          errorMessage: 'REJECTED HTTP 503',
         });
       } finally {
         provider.status = 200;
@@ -220,6 +242,149 @@ describe('SMS delivery', () => {
       });
       expect(requestsFor('key-sms-other')).toHaveLength(0);
       expect(await stored('sms-other', 'sms-package', 'pkgO')).toMatchObject({ usedCount: 0, revision: 1 });
+    });
+
+    it('an answer whose messageId is not an id is kept nowhere: retried, then FAILED with PROTOCOL; units given back', async () => {
+      await tenantWith('sms-banner', [{ smsPackageId: 'pkgB', totalCount: 10 }]);
+      try {
+        for (const [answer, reason] of [
+          [JSON.stringify({ messageId: 'SSH-2.0-OpenSSH_9.6 internal admin banner' }), 'PROTOCOL HTTP answer without a valid messageId'],
+          [JSON.stringify({ messageId: 'x'.repeat(129) }), 'PROTOCOL HTTP answer without a valid messageId'],
+          ['<html>intranet home</html>', 'PROTOCOL HTTP answer not JSON'],
+        ]) {
+          provider.answer = answer;
+          const smsId = await saveSms('sms-banner', { phoneNumbers: ['+8613800138000'], content: 'Banner' });
+          expect(await settled('sms-banner', smsId)).toMatchObject({
+            status: 'FAILED',
+            retryCount: 3,
+            errorMessage: reason,
+            providerMessageId: null,
+          });
+        }
+      } finally {
+        provider.answer = undefined;
+      }
+      expect(await stored('sms-banner', 'sms-package', 'pkgB')).toMatchObject({ usedCount: 0 });
+    });
+
+    describe('destinations and the secret', () => {
+      /** May read and edit SMS configurations, nothing else. */
+      const editor = (tenantId: string): Claims => ({
+        tenantId,
+        sub: 'editor',
+        roles: [],
+        permissions: ['message-sms-config:read', 'message-sms-config:update'],
+      });
+      const storedSecret = async (tenantId: string) =>
+        (
+          await t.dataSource
+            .getRepository(SmsConfig)
+            .createQueryBuilder('c')
+            .addSelect('c.accessKeySecret')
+            .where({ tenantId, smsConfigId: 'smsCfg' })
+            .getOneOrFail()
+        ).accessKeySecret;
+      const resolver = () => t.app.get(DeliveryResolver) as TestResolver;
+
+      it('an endpoint on an internal host nobody allowed is refused on save and on update, with nothing written', async () => {
+        const hosts = ['127.0.0.3', '10.0.0.5', '169.254.169.254', '100.64.0.1', '[::1]', '[fd00::1]', '[fe80::1]', '[::ffff:127.0.0.1]'];
+        for (const host of hosts) {
+          const body = {
+            name: 'x',
+            provider: 'http',
+            endpoint: `http://${host}:8080/sms`,
+            accessKeyId: 'k',
+            accessKeySecret: SECRET,
+            enabled: true,
+          };
+          const answer = await t.post(`${M}/sms-config/save`, body, admin('sms-internal'));
+          expect({ host, status: answer.status, error: answer.error }).toEqual({
+            host,
+            status: 400,
+            error: expect.stringMatching(/^endpoint must resolve to public addresses only/),
+          });
+        }
+        expect(await t.post(`${M}/sms-config/count`, {}, admin('sms-internal'))).toMatchObject({ data: 0 });
+        await tenantWith('sms-internal', []);
+        const moved = { smsConfigId: 'smsCfg', endpoint: 'http://127.0.0.3:8080/sms' };
+        expect(await t.put(`${M}/sms-config/updateById`, moved, editor('sms-internal'))).toMatchObject({ status: 400 });
+        expect((await stored('sms-internal', 'sms-config', 'smsCfg')).endpoint).toBe(provider.endpoint);
+        expect(await storedSecret('sms-internal')).toBe(SECRET);
+      });
+
+      it('an endpoint that is internal when the SMS goes fails at once with ADDRESS_NOT_ALLOWED; no request, units given back', async () => {
+        const internal = await startSmsProvider('127.0.0.3');
+        try {
+          await tenantWith('sms-rebound', [{ smsPackageId: 'pkgR', totalCount: 10 }]);
+          await t.dataSource
+            .getRepository(SmsConfig)
+            .update({ tenantId: 'sms-rebound', smsConfigId: 'smsCfg' }, { endpoint: internal.endpoint });
+          const smsId = await saveSms('sms-rebound', { phoneNumbers: ['+8613800138000'], content: 'Rebound' });
+          expect(await settled('sms-rebound', smsId)).toMatchObject({
+            status: 'FAILED',
+            retryCount: 1,
+            errorMessage: 'ADDRESS_NOT_ALLOWED',
+          });
+          expect(internal.requests).toEqual([]);
+          expect(await stored('sms-rebound', 'sms-package', 'pkgR')).toMatchObject({ usedCount: 0 });
+        } finally {
+          await internal.close();
+        }
+      });
+
+      it("an editor who changes the endpoint without the secret clears it: nothing signed reaches the editor's endpoint", async () => {
+        const other = await startSmsProvider('127.0.0.2');
+        try {
+          await tenantWith('sms-moved', [{ smsPackageId: 'pkgM', totalCount: 10 }]);
+          const moved = { smsConfigId: 'smsCfg', endpoint: other.endpoint };
+          expect(await t.put(`${M}/sms-config/updateById`, moved, editor('sms-moved'))).toMatchObject({ status: 200, data: true });
+          expect(await storedSecret('sms-moved')).toBe('');
+          const smsId = await saveSms('sms-moved', { phoneNumbers: ['+8613800138000'], content: 'Moved' });
+          expect(await settled('sms-moved', smsId)).toMatchObject({
+            status: 'FAILED',
+            retryCount: 1,
+            errorMessage: 'SMS configuration smsCfg has no access key secret',
+          });
+          expect(other.requests).toEqual([]);
+
+          // the same endpoint again, or another field, keeps the secret; the change with the secret is the editor's to make
+          expect(await t.put(`${M}/sms-config/updateById`, { ...moved, accessKeySecret: SECRET }, editor('sms-moved'))).toMatchObject({
+            data: true,
+          });
+          expect(await t.put(`${M}/sms-config/updateById`, { ...moved, signName: 'Other' }, editor('sms-moved'))).toMatchObject({
+            data: true,
+          });
+          expect(await storedSecret('sms-moved')).toBe(SECRET);
+          const second = await saveSms('sms-moved', { phoneNumbers: ['+8613800138000'], content: 'Moved again' });
+          expect(await settled('sms-moved', second)).toMatchObject({ status: 'SENT' });
+          expect(other.requests).toHaveLength(1);
+        } finally {
+          await other.close();
+        }
+      });
+
+      it('the connection goes to the address that was checked; the Host header keeps the endpoint name', async () => {
+        const named = await startSmsProvider('127.0.0.2');
+        resolver().names.set('localhost', ['127.0.0.2']);
+        try {
+          await tenantWith('sms-named', [{ smsPackageId: 'pkgN', totalCount: 10 }]);
+          const endpoint = `http://localhost:${named.port}/sms/send?account=a1`;
+          expect(
+            await t.put(`${M}/sms-config/updateById`, { smsConfigId: 'smsCfg', endpoint, accessKeySecret: SECRET }, admin('sms-named')),
+          ).toMatchObject({
+            data: true,
+          });
+          const smsId = await saveSms('sms-named', { phoneNumbers: ['+8613800138000'], content: 'Named' });
+          expect(await settled('sms-named', smsId)).toMatchObject({ status: 'SENT' });
+          const [request] = named.requests;
+          expect(request).toMatchObject({ url: '/sms/send?account=a1' });
+          expect(request.headers.host).toBe(`localhost:${named.port}`);
+          expect(request.headers['x-signature']).toBe(expectedSignature(request, SECRET));
+        } finally {
+          resolver().names.set('localhost', ['127.0.0.1']);
+          await named.close();
+        }
+      });
     });
 
     it('counts SMS attempts on /metrics', async () => {

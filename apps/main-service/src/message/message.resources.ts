@@ -1,6 +1,7 @@
 import { ResourceRegistration } from '@app/common';
 import { MessageDelivery } from './delivery/message-delivery.entity';
 import { emailResource } from './email/email.resource';
+import { EmailConfigController } from './email-config/email-config.controller';
 import { emailConfigResource } from './email-config/email-config.resource';
 import { emailTemplateResource } from './email-template/email-template.resource';
 import { emailTemplateEmailConfigResource } from './email-template-email-config/email-template-email-config.resource';
@@ -11,6 +12,7 @@ import { notificationTemplateNotificationConfigResource } from './notification-t
 import { NotificationUserController } from './notification-user/notification-user.controller';
 import { notificationUserResource } from './notification-user/notification-user.resource';
 import { smsResource } from './sms/sms.resource';
+import { SmsConfigController } from './sms-config/sms-config.controller';
 import { smsConfigResource } from './sms-config/sms-config.resource';
 import { smsPackageResource } from './sms-package/sms-package.resource';
 import { smsTemplateResource } from './sms-template/sms-template.resource';
@@ -19,7 +21,7 @@ import { smsTemplateSmsConfigResource } from './sms-template-sms-config/sms-temp
 /** The message group's resources: the one place a new one is registered. */
 export const MESSAGE_RESOURCES: ResourceRegistration[] = [
   { resource: emailResource },
-  { resource: emailConfigResource },
+  { resource: emailConfigResource, controller: EmailConfigController },
   { resource: emailTemplateResource },
   { resource: emailTemplateEmailConfigResource },
   { resource: notificationResource },
@@ -28,7 +30,7 @@ export const MESSAGE_RESOURCES: ResourceRegistration[] = [
   { resource: notificationTemplateNotificationConfigResource },
   { resource: notificationUserResource, controller: NotificationUserController },
   { resource: smsResource },
-  { resource: smsConfigResource },
+  { resource: smsConfigResource, controller: SmsConfigController },
   { resource: smsPackageResource },
   { resource: smsTemplateResource },
   { resource: smsTemplateSmsConfigResource },

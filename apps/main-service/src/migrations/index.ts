@@ -7,6 +7,7 @@ import { MessageCreateDefaults1795520000000 } from './1795520000000-MessageCreat
 import { MessageDelivery1795600000000 } from './1795600000000-MessageDelivery';
 import { DeliveryFairScan1795800000000 } from './1795800000000-DeliveryFairScan';
 import { EmailConfigAllowAnyFrom1795800000001 } from './1795800000001-EmailConfigAllowAnyFrom';
+import { EmailConfigCleartextLogin1795800000002 } from './1795800000002-EmailConfigCleartextLogin';
 import { SnapshotSchema1795387638675 } from './1795387638675-SnapshotSchema';
 import { TranslationDraftIndex1795810000000 } from './1795810000000-TranslationDraftIndex';
 
@@ -22,5 +23,6 @@ export const MIGRATIONS: MigrationClass[] = [
   ReplicaState1795700000000,
   DeliveryFairScan1795800000000,
   EmailConfigAllowAnyFrom1795800000001,
+  EmailConfigCleartextLogin1795800000002,
   TranslationDraftIndex1795810000000,
 ];

@@ -315,6 +315,20 @@ describe('configuration namespaces', () => {
     });
   });
 
+  describe('delivery destinations', () => {
+    it('DELIVERY_ALLOWED_HOSTS: empty by default; a comma list of host names and addresses; anything else refused, naming it', () => {
+      expect(config().main.deliveryAllowedHosts).toEqual([]);
+      expect(config({ DELIVERY_ALLOWED_HOSTS: ' 127.0.0.1, mail-relay.mail.svc ,::1,relay,' }).main.deliveryAllowedHosts).toEqual([
+        '127.0.0.1',
+        'mail-relay.mail.svc',
+        '::1',
+        'relay',
+      ]);
+      for (const bad of ['smtp://relay', '10.0.0.0/8', 'relay:25', 'two words', '*.svc'])
+        expect(() => config({ DELIVERY_ALLOWED_HOSTS: bad })).toThrow('DELIVERY_ALLOWED_HOSTS');
+    });
+  });
+
   describe('one service (ServiceConfigModule)', () => {
     /** The namespaces a service's app gets, read from `env` as its process environment while the module is created. */
     async function service(env: Environment, own: ConfigClass[], defaultPort = 3001) {

@@ -1,6 +1,6 @@
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsInt, Max, Min, ValidateBy } from 'class-validator';
-import { Env, toBool } from './environment';
+import { IsBoolean, IsInt, isFQDN, isIP, Max, Min, ValidateBy } from 'class-validator';
+import { Env, toBool, toList } from './environment';
 
 export interface CloudServiceNode {
   name: string;
@@ -31,6 +31,8 @@ function parseNodes(raw: string): unknown {
 
 /** Attempts one replica's dispatcher runs at once (its workers). */
 export const DISPATCH_CONCURRENCY = 8;
+/** A host name or an IP address, as an entry of DELIVERY_ALLOWED_HOSTS. */
+const isHostOrAddress = (value: unknown): boolean => typeof value === 'string' && (isIP(value) || isFQDN(value, { require_tld: false }));
 
 /** main-service's own variables: cloud-service nodes, translation saveMissing, message delivery. */
 export class MainServiceConfig {
@@ -71,4 +73,18 @@ export class MainServiceConfig {
   @Env('DISPATCH_BREAKER_PAUSE_MS') @Type(() => Number) @IsInt() @Min(10) @Max(3_600_000) dispatchBreakerPauseMs = 30_000;
   /** SMTP: bound of connecting and of waiting for the server's greeting (the idle-socket bound is 3 times it). */
   @Env('DISPATCH_SMTP_TIMEOUT_MS') @Type(() => Number) @IsInt() @Min(50) @Max(60_000) dispatchSmtpTimeoutMs = 5_000;
+  /**
+   * Delivery destinations allowed although they are internal (loopback, private, link-local...): host names
+   * (matched exactly, any case) or addresses. For in-cluster relays and local sinks; empty: public addresses only.
+   */
+  @Env('DELIVERY_ALLOWED_HOSTS')
+  @Transform(toList)
+  @ValidateBy({
+    name: 'isHostList',
+    validator: {
+      validate: (value: unknown) => Array.isArray(value) && value.every(isHostOrAddress),
+      defaultMessage: () => 'must be a comma list of host names or IP addresses, e.g. 127.0.0.1,mail-relay.mail.svc',
+    },
+  })
+  deliveryAllowedHosts: string[] = [];
 }

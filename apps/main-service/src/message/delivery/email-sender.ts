@@ -1,12 +1,13 @@
 import { MainServiceConfig } from '@app/common';
 import { Injectable } from '@nestjs/common';
+import { isIP } from 'node:net';
 import { createTransport, Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
+import { AddressGuard } from './address-guard';
 import { Email } from '../email/email.entity';
 import { EmailTemplate } from '../email-template/email-template.entity';
-import { DeliveryFailure, failureText } from './delivery-failure';
+import { connectionFailure, DeliveryFailure, systemCode } from './delivery-failure';
 import { EmailConfigWithPassword } from './delivery-records';
-import { isUnreachable } from './delivery-unreachable';
 import { parseParams, renderTemplate } from './render-template';
 
 /** An e-mail ready to go: what the record says, or what its template renders. */
@@ -49,20 +50,71 @@ export function renderEmail(record: Email, template: EmailTemplate | null): Rend
 }
 
 /**
- * SMTP through nodemailer: one pooled transport per configuration (and revision, so an edited
- * configuration takes effect at once). `secure` true is TLS from the first byte (SMTPS); false upgrades
- * with STARTTLS when the server offers it. The password is used to log in and is never logged: nodemailer's
- * logger stays off, and failure texts have it blanked out.
+ * The connection of a configuration: to `address` (the one the guard checked, so nodemailer never looks the
+ * name up again), with SNI and the certificate checked against the configured host name. With a login, the
+ * password goes only over TLS (SMTPS, or STARTTLS, required) unless the configuration says it accepts
+ * cleartext (a local relay).
+ */
+export function smtpOptions(config: EmailConfigWithPassword, address: string) {
+  return {
+    host: address,
+    port: config.port,
+    secure: config.secure,
+    ...(isIP(config.host) ? {} : { servername: config.host }),
+    requireTLS: !!config.username && !config.allowCleartextLogin,
+    auth: config.username ? { user: config.username, pass: config.password ?? '' } : undefined,
+  };
+}
+
+/** A nodemailer error as a failure category with the SMTP reply code or local error code, never the reply text. */
+export function smtpFailure(error: unknown): DeliveryFailure {
+  const { code, originalCode, responseCode } = (error ?? {}) as { code?: unknown; originalCode?: unknown; responseCode?: unknown };
+  const reply =
+    Number.isInteger(responseCode) && Number(responseCode) >= 200 && Number(responseCode) < 600
+      ? `SMTP ${Number(responseCode)}`
+      : undefined;
+  const local = systemCode({ code: originalCode });
+  switch (code) {
+    case 'EAUTH':
+    case 'ENOAUTH':
+      return DeliveryFailure.of('AUTH', reply);
+    case 'ETLS':
+    case 'EREQUIRETLS':
+      return DeliveryFailure.of('TLS', reply ?? local);
+    case 'ETIMEDOUT':
+      return DeliveryFailure.of('TIMEOUT');
+    case 'EENVELOPE':
+    case 'EMESSAGE':
+      return DeliveryFailure.of('REJECTED', reply);
+    case 'EPROTOCOL':
+      return DeliveryFailure.of('PROTOCOL', reply);
+  }
+  // a system error (nodemailer keeps its code in originalCode) tells more than a reply that came before it
+  if (reply && !local) return DeliveryFailure.of('REJECTED', reply);
+  return connectionFailure(local);
+}
+
+/**
+ * SMTP through nodemailer: one pooled transport per configuration (and revision and address, so an edited
+ * configuration or a new DNS answer takes effect at once). `secure` true is TLS from the first byte (SMTPS);
+ * false upgrades with STARTTLS when the server offers it (and must, for a login). The password is used to
+ * log in and is never logged (nodemailer's logger stays off) nor stored (failures keep no server text).
  */
 @Injectable()
 export class EmailSender {
-  private readonly transports = new Map<string, { revision: number; transport: Transporter<SMTPPool.SentMessageInfo> }>();
+  private readonly transports = new Map<string, { revision: number; address: string; transport: Transporter<SMTPPool.SentMessageInfo> }>();
 
-  constructor(private readonly config: MainServiceConfig) {}
+  constructor(
+    private readonly guard: AddressGuard,
+    private readonly config: MainServiceConfig,
+  ) {}
 
   async send(config: EmailConfigWithPassword, record: Email, email: RenderedEmail): Promise<void> {
+    if (config.username && !config.password)
+      throw new DeliveryFailure(`e-mail configuration ${config.emailConfigId} has a username but no password`, true);
+    const address = await this.guard.pin(config.host);
     try {
-      await this.transportFor(config).sendMail({
+      await this.transportFor(config, address).sendMail({
         from: { name: config.fromAddress === record.fromAddress ? (config.fromName ?? '') : '', address: record.fromAddress },
         to: record.toAddresses,
         cc: record.ccAddresses ?? undefined,
@@ -71,14 +123,7 @@ export class EmailSender {
         ...(email.html ? { html: email.body } : { text: email.body }),
       });
     } catch (error) {
-      throw new DeliveryFailure(
-        failureText(error, [
-          config.password,
-          config.username && config.password ? Buffer.from(`\0${config.username}\0${config.password}`).toString('base64') : null,
-        ]),
-        false,
-        isUnreachable(error),
-      );
+      throw smtpFailure(error);
     }
   }
 
@@ -88,22 +133,13 @@ export class EmailSender {
     this.transports.clear();
   }
 
-  private transportFor(config: EmailConfigWithPassword): Transporter<SMTPPool.SentMessageInfo> {
+  private transportFor(config: EmailConfigWithPassword, address: string): Transporter<SMTPPool.SentMessageInfo> {
     const key = `${config.tenantId}/${config.emailConfigId}`;
     const cached = this.transports.get(key);
-    if (cached?.revision === config.revision) return cached.transport;
+    if (cached?.revision === config.revision && cached.address === address) return cached.transport;
     cached?.transport.close();
-    const transport = createTransport({
-      ...POOL,
-      host: config.host,
-      port: config.port,
-      secure: config.secure,
-      auth: config.username ? { user: config.username, pass: config.password ?? '' } : undefined,
-      ...smtpTimeouts(this.config.dispatchSmtpTimeoutMs),
-      logger: false,
-      debug: false,
-    });
-    this.transports.set(key, { revision: config.revision, transport });
+    const transport = createTransport({ ...POOL, ...smtpOptions(config, address), ...smtpTimeouts(this.config.dispatchSmtpTimeoutMs), logger: false, debug: false });
+    this.transports.set(key, { revision: config.revision, address, transport });
     return transport;
   }
 }

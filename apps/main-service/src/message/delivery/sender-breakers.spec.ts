@@ -1,5 +1,7 @@
 import { MainServiceConfig } from '@app/common';
-import { isUnreachable } from './delivery-unreachable';
+import { DeliveryFailure } from './delivery-failure';
+import { smtpFailure } from './email-sender';
+import { httpFailure } from './sms-sender';
 import { Admission, SenderBreakers } from './sender-breakers';
 
 const FAILURES = 3;
@@ -87,21 +89,21 @@ describe('SenderBreakers', () => {
   });
 });
 
-describe('isUnreachable', () => {
-  const coded = (message: string, code: string) => Object.assign(new Error(message), { code });
+describe('unreachable failures (what the breaker counts)', () => {
+  const coded = (message: string, code: string, more: object = {}) => Object.assign(new Error(message), { code }, more);
 
-  it('is true for connection failures and timeouts of nodemailer, Node and fetch', () => {
-    expect(isUnreachable(coded('Greeting never received', 'ETIMEDOUT'))).toBe(true);
-    expect(isUnreachable(coded('connect ECONNREFUSED 127.0.0.1:25', 'ESOCKET'))).toBe(true);
-    expect(isUnreachable(coded('Connection closed unexpectedly', 'ECONNECTION'))).toBe(true);
-    expect(isUnreachable(new TypeError('fetch failed', { cause: coded('connect ECONNREFUSED', 'ECONNREFUSED') }))).toBe(true);
-    expect(isUnreachable(Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' }))).toBe(true);
+  it('are connection failures and timeouts of nodemailer and of the HTTP provider call', () => {
+    expect(smtpFailure(coded('Greeting never received', 'ETIMEDOUT')).unreachable).toBe(true);
+    expect(smtpFailure(coded('connect ECONNREFUSED 127.0.0.1:25', 'ESOCKET', { originalCode: 'ECONNREFUSED' })).unreachable).toBe(true);
+    expect(smtpFailure(coded('Connection closed unexpectedly', 'ECONNECTION')).unreachable).toBe(true);
+    expect(httpFailure(coded('connect ECONNREFUSED', 'ECONNREFUSED')).unreachable).toBe(true);
+    expect(httpFailure(Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' })).unreachable).toBe(true);
   });
 
-  it('is false for what a server answered', () => {
-    expect(isUnreachable(Object.assign(coded('550 mailbox unavailable', 'EENVELOPE'), { responseCode: 550 }))).toBe(false);
-    expect(isUnreachable(coded('Invalid login: 535 Authentication failed', 'EAUTH'))).toBe(false);
-    expect(isUnreachable(new Error('SMS provider answered HTTP 503'))).toBe(false);
-    expect(isUnreachable('not an error')).toBe(false);
+  it('are not what a server answered', () => {
+    expect(smtpFailure(coded('550 mailbox unavailable', 'EENVELOPE', { responseCode: 550 })).unreachable).toBe(false);
+    expect(smtpFailure(coded('Invalid login: 535 Authentication failed', 'EAUTH', { responseCode: 535 })).unreachable).toBe(false);
+    expect(DeliveryFailure.of('REJECTED', 'HTTP 503').unreachable).toBe(false);
+    expect(new DeliveryFailure('e-mail template 7 not found', true).unreachable).toBe(false);
   });
 });

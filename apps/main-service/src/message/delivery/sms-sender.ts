@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { request as httpRequest, RequestOptions } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIPv6, LookupFunction } from 'node:net';
 import { CODE_MAX } from '../fields/message-values';
-import { DeliveryFailure, failureText } from './delivery-failure';
+import { AddressGuard, hostOfUrl } from './address-guard';
+import { connectionFailure, DeliveryFailure, systemCode } from './delivery-failure';
 import { SmsConfigWithSecret } from './delivery-records';
-import { isUnreachable } from './delivery-unreachable';
 import { TemplateParams } from './render-template';
 
 /** The JSON body of the `http` provider. */
@@ -18,81 +21,126 @@ export interface SmsRequest {
 /** Bounds of one provider call: the whole exchange, and the answer read (a JSON object with an id). */
 const REQUEST_TIMEOUT_MS = 10_000;
 const RESPONSE_MAX_BYTES = 64 * 1024;
-const PROVIDER_MESSAGE_ID_MAX = CODE_MAX * 2;
+/** A provider's message id: a token of the characters ids use (Aliyun's `900619746936498440^0`), not text. */
+const PROVIDER_MESSAGE_ID = new RegExp(`^[A-Za-z0-9][A-Za-z0-9._:^@+=/-]{0,${CODE_MAX * 2 - 1}}$`);
 
-/** The HMAC-SHA256 (hex) of the exact request body under the account's secret: header `X-Signature`. */
-export function signSmsBody(body: string, accessKeySecret: string): string {
-  return createHmac('sha256', accessKeySecret).update(body, 'utf8').digest('hex');
+/** What a request's signature covers (docs/messages.md "SMS request signature"). */
+export interface SignedParts {
+  method: string;
+  /** The request target as sent: path and query. */
+  path: string;
+  /** Epoch milliseconds, as sent in X-Timestamp. */
+  timestamp: string;
+  nonce: string;
+  body: string;
+}
+
+/**
+ * The hex HMAC-SHA256 under the account's secret of method, path, timestamp, nonce and body, one per line:
+ * a provider that checks the timestamp's freshness and refuses a nonce it has seen can't be sent a request twice.
+ */
+export function signSmsRequest(parts: SignedParts, accessKeySecret: string): string {
+  const material = [parts.method, parts.path, parts.timestamp, parts.nonce, parts.body].join('\n');
+  return createHmac('sha256', accessKeySecret).update(material, 'utf8').digest('hex');
 }
 
 /**
  * Provider `http`: a signed JSON POST to the configuration's endpoint; the answer's `messageId` is the
- * provider's id of the message. Redirects are refused (the signature and key id must not travel on).
+ * provider's id of the message. The connection goes to the address the guard checked (the endpoint's name
+ * stays in the Host header and, over https, in SNI and the certificate check); redirects are not followed.
  */
 @Injectable()
 export class SmsSender {
+  constructor(private readonly guard: AddressGuard) {}
+
   /** Refuses (for good) a configuration this sender cannot use, before any package unit is taken. */
   checkUsable(config: SmsConfigWithSecret): asserts config is SmsConfigWithSecret & { endpoint: string } {
     if (config.provider !== 'http') throw new DeliveryFailure(`unsupported SMS provider ${config.provider}`, true);
     if (!config.endpoint) throw new DeliveryFailure(`SMS configuration ${config.smsConfigId} has no endpoint`, true);
+    if (!config.accessKeySecret) throw new DeliveryFailure(`SMS configuration ${config.smsConfigId} has no access key secret`, true);
   }
 
   async send(config: SmsConfigWithSecret, request: SmsRequest): Promise<string> {
     this.checkUsable(config);
+    const url = new URL(config.endpoint);
+    const address = await this.guard.pin(hostOfUrl(url));
     const body = JSON.stringify(request);
-    let answer: unknown;
-    try {
-      const response = await fetch(config.endpoint, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Access-Key-Id': config.accessKeyId,
-          'X-Signature': signSmsBody(body, config.accessKeySecret),
-        },
-        body,
-        redirect: 'error',
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    const signed: SignedParts = {
+      method: 'POST',
+      path: `${url.pathname}${url.search}`,
+      timestamp: String(Date.now()),
+      nonce: randomBytes(16).toString('hex'),
+      body,
+    };
+    const { status, text } = await post(url, address, body, {
+      'Content-Type': 'application/json',
+      'X-Access-Key-Id': config.accessKeyId,
+      'X-Timestamp': signed.timestamp,
+      'X-Nonce': signed.nonce,
+      'X-Signature': signSmsRequest(signed, config.accessKeySecret),
+    });
+    if (status < 200 || status > 299) throw DeliveryFailure.of('REJECTED', `HTTP ${status}`);
+    return providerMessageId(text);
+  }
+}
+
+/** The answer's `messageId` if it is an id; anything else is a protocol failure (nothing of the answer is kept). */
+export function providerMessageId(text: string): string {
+  let answer: unknown;
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    throw DeliveryFailure.of('PROTOCOL', 'HTTP answer not JSON');
+  }
+  const id = (answer as { messageId?: unknown } | null)?.messageId;
+  const value = typeof id === 'number' && Number.isSafeInteger(id) ? String(id) : id;
+  if (typeof value !== 'string' || !PROVIDER_MESSAGE_ID.test(value))
+    throw DeliveryFailure.of('PROTOCOL', 'HTTP answer without a valid messageId');
+  return value;
+}
+
+/** One POST to `url` over a connection to `address`; the answer's status and (bounded) text. */
+function post(url: URL, address: string, body: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+  // every lookup of the endpoint's name answers the checked address: no second DNS answer is ever used
+  const pinned: LookupFunction = (_host, options, callback) => {
+    const family = isIPv6(address) ? 6 : 4;
+    if (options.all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+  const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const options: RequestOptions = {
+    method: 'POST',
+    hostname: hostOfUrl(url),
+    port: url.port || undefined,
+    path: `${url.pathname}${url.search}`,
+    headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+    lookup: pinned,
+    signal,
+  };
+  return new Promise((resolve, reject) => {
+    const fail = (error: unknown) => reject(signal.aborted ? DeliveryFailure.of('TIMEOUT') : httpFailure(error));
+    const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(options, (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= RESPONSE_MAX_BYTES) chunks.push(chunk);
+        else res.destroy(DeliveryFailure.of('PROTOCOL', `HTTP answer larger than ${RESPONSE_MAX_BYTES} bytes`));
       });
-      const text = await readBounded(response);
-      if (!response.ok) throw new DeliveryFailure(`SMS provider answered HTTP ${response.status}`);
-      answer = JSON.parse(text);
-    } catch (error) {
-      throw error instanceof DeliveryFailure
-        ? error
-        : new DeliveryFailure(
-            `SMS provider call failed: ${failureText(causeOf(error), [config.accessKeySecret])}`,
-            false,
-            isUnreachable(error),
-          );
-    }
-    const id = (answer as { messageId?: unknown } | null)?.messageId;
-    if ((typeof id !== 'string' && typeof id !== 'number') || String(id).trim() === '')
-      throw new DeliveryFailure('SMS provider answer has no messageId');
-    return String(id).trim().slice(0, PROVIDER_MESSAGE_ID_MAX);
-  }
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', fail);
+      // an answer cut short (the provider closed, or the timeout aborted it) ends without 'end'
+      res.on('close', () => res.complete || fail(Object.assign(new Error('answer cut short'), { code: 'ECONNRESET' })));
+    });
+    req.on('error', fail);
+    req.end(body);
+  });
 }
 
-/** fetch reports network failures as "fetch failed" with the reason in `cause`. */
-function causeOf(error: unknown): unknown {
-  const cause = (error as { cause?: unknown })?.cause;
-  return cause instanceof Error ? cause : error;
-}
-
-/** The response text, refused beyond RESPONSE_MAX_BYTES (a provider answer is a small JSON object). */
-async function readBounded(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > RESPONSE_MAX_BYTES) {
-      await reader.cancel();
-      throw new DeliveryFailure(`SMS provider answer larger than ${RESPONSE_MAX_BYTES} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/** A failed exchange as a failure category with the local error code, never a remote text. */
+export function httpFailure(error: unknown): DeliveryFailure {
+  if (error instanceof DeliveryFailure) return error;
+  const name = (error as { name?: unknown } | null)?.name;
+  if (name === 'AbortError' || name === 'TimeoutError') return DeliveryFailure.of('TIMEOUT');
+  return connectionFailure(systemCode(error));
 }

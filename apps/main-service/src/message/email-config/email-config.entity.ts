@@ -21,21 +21,43 @@ export class EmailConfig extends ConfigRecord {
     key: true,
     format: 'hostname',
     example: 'smtp.example.com',
-    description: 'SMTP server host name or IP address',
+    description:
+      'SMTP server host name or IP address. Must resolve to public addresses only (not loopback, private, link-local or other ' +
+      'special ranges) unless the operator allows the host in DELIVERY_ALLOWED_HOSTS. Changing host, port, secure or username ' +
+      'clears the stored password unless the same request gives one',
   })
   host: string;
 
   @Field.int({ required: true, min: 1, max: 65535, example: 465, description: 'SMTP server port (1 to 65535)' })
   port: number;
 
-  @Field.bool({ default: false, example: true, description: 'TLS from the first byte (SMTPS, usually port 465); false: plain or STARTTLS' })
+  @Field.bool({
+    default: false,
+    example: true,
+    description:
+      'TLS from the first byte (SMTPS, usually port 465); false: STARTTLS when offered (required for a login, see allowCleartextLogin)',
+  })
   secure: boolean;
 
   @Field.text({ max: HOST_MAX, key: true, example: 'noreply@example.com', description: 'SMTP login; null: no authentication' })
   username: string | null;
 
-  @Field.text({ max: SECRET_MAX, secret: true, example: 'app-password-123' })
+  @Field.text({
+    max: SECRET_MAX,
+    secret: true,
+    example: 'app-password-123',
+    description: 'SMTP password (write-only); omitted on update: kept, unless host, port, secure or username change',
+  })
   password?: string | null;
+
+  @Field.bool({
+    default: false,
+    example: false,
+    description:
+      'true: the login may go over a connection without TLS (a local relay that offers no STARTTLS); ' +
+      'false: with a username, the server must offer STARTTLS (or secure is true), else nothing is sent',
+  })
+  allowCleartextLogin: boolean;
 
   @Field.text({
     max: EMAIL_MAX,

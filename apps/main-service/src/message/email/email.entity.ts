@@ -1,7 +1,6 @@
 import { Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { ErrorText } from '../../fields/text-fields';
-import { BusinessRecord, Count, RecordId, State } from '../fields/message-fields';
+import { BusinessRecord, Count, DeliveryErrorText, RecordId, State } from '../fields/message-fields';
 import { CONTENT_MAX, EMAIL_MAX, EMAIL_RECIPIENTS_MAX, SEND_STATUS_DEFAULT, SEND_STATUSES, SUBJECT_MAX } from '../fields/message-values';
 
 const Addresses = (o: { required?: boolean; example: string[]; description: string }) =>
@@ -58,7 +57,7 @@ export class Email extends BusinessRecord {
   @Field.time({ example: 1767229200000, description: 'When it was sent; null until then' })
   sendTime: number | null;
 
-  @ErrorText({ example: '550 mailbox unavailable', description: 'Why the last attempt failed' })
+  @DeliveryErrorText('REJECTED SMTP 550')
   errorMessage: string | null;
 
   @Count({ example: 0, description: 'Attempts after the first' })

@@ -1,5 +1,5 @@
 import { BaseRecord, CLIENT_ID_PATTERN, Field } from '@app/common';
-import { Code, Name, Remark, TextField } from '../../fields/text-fields';
+import { Code, ErrorText, Name, Remark, TextField } from '../../fields/text-fields';
 import { CODE_MAX, RECORD_ID_MAX } from './message-values';
 
 /** The identifier of another message record (a template, configuration, notification). */
@@ -11,6 +11,15 @@ export const RecordId = (o: TextField) =>
     patternMessage: '$property must be 1 to 32 characters of [0-9A-Za-z]',
     example: 'V1StGXR8Z5jdHi6BmyTbc',
     ...o,
+  });
+
+/** `errorMessage` of an e-mail or SMS (delivery-failure.ts): our words for what went wrong, never the remote server's. */
+export const DeliveryErrorText = (example: string) =>
+  ErrorText({
+    example,
+    description:
+      'Why the last attempt failed: a category (ADDRESS_NOT_ALLOWED, CONNECT, TIMEOUT, TLS, AUTH, REJECTED, PROTOCOL) with the SMTP ' +
+      "reply code, HTTP status or local error code, never the remote server's text; or the configuration's or package's problem in words",
   });
 
 /** A state field with a column default: may be omitted on create (the default is stored). */

@@ -23,7 +23,9 @@ export class SmsConfig extends ConfigRecord {
     key: true,
     format: 'url',
     example: 'https://dysmsapi.aliyuncs.com',
-    description: "Provider API endpoint (http or https); null: the provider's default",
+    description:
+      "Provider API endpoint (http or https); null: the provider's default. Its host must resolve to public addresses only unless " +
+      'the operator allows it in DELIVERY_ALLOWED_HOSTS. Changing it clears the stored accessKeySecret unless the same request gives one',
   })
   endpoint: string | null;
 
@@ -39,7 +41,13 @@ export class SmsConfig extends ConfigRecord {
   })
   accessKeyId: string;
 
-  @Field.text({ max: SECRET_MAX, required: true, secret: true, example: 'example-access-key-secret' })
+  @Field.text({
+    max: SECRET_MAX,
+    required: true,
+    secret: true,
+    example: 'example-access-key-secret',
+    description: 'Signs the provider requests (write-only); omitted on update: kept, unless endpoint changes (then it is cleared)',
+  })
   accessKeySecret?: string;
 
   @Field.text({ max: CODE_MAX, example: 'Example', description: 'Signature shown to recipients, as registered with the provider' })

@@ -1,8 +1,7 @@
 import { Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
-import { ErrorText } from '../../fields/text-fields';
 import { MESSAGE_MAX } from '../../fields/text-limits';
-import { BusinessRecord, Count, RecordId, State } from '../fields/message-fields';
+import { BusinessRecord, Count, DeliveryErrorText, RecordId, State } from '../fields/message-fields';
 import { CODE_MAX, SEND_STATUS_DEFAULT, SEND_STATUSES, SMS_CONTENT_MAX, SMS_RECIPIENTS_MAX } from '../fields/message-values';
 
 /** One SMS. Indexes: each exact filter, then sendTime, after (tenant, live): filter + range + default sort is one index range scan. */
@@ -48,7 +47,7 @@ export class Sms extends BusinessRecord {
   @Field.time({ example: 1767229200000, description: 'When it was sent; null until then' })
   sendTime: number | null;
 
-  @ErrorText({ example: 'isv.MOBILE_NUMBER_ILLEGAL', description: 'Why the last attempt failed' })
+  @DeliveryErrorText('REJECTED HTTP 503')
   errorMessage: string | null;
 
   @Field.text({ max: CODE_MAX * 2, key: true, example: '900619746936498440^0', description: "The provider's id of the sent message" })
