@@ -49,7 +49,7 @@ done
 state=${IMAGES_STATE:-${XDG_CACHE_HOME:-$HOME/.cache}/back-office/images}
 run_id="images-$(date +%s)-$$"
 tmp=$(mktemp -d)
-mkdir -p "$state/storage" "$state/run" "$tmp/logs"
+mkdir -p "$state/storage" "$state/run" "$state/tmp" "$tmp/logs"
 # runc: crun refuses this host's cgroup v1 layout; cgroupfs and file events: no systemd here;
 # ulimits within what the host grants (podman's defaults ask for more)
 cat >"$state/containers.conf" <<EOF
@@ -60,6 +60,8 @@ runtime = "runc"
 cgroup_manager = "cgroupfs"
 events_logger = "file"
 events_logfile_path = "$state/run/events.log"
+# buildah keeps RUN --mount=type=cache folders (the npm cache) under this one
+image_copy_tmp_dir = "$state/tmp"
 EOF
 cat >"$state/storage.conf" <<EOF
 [storage]
@@ -73,6 +75,13 @@ unqualified-search-registries = ["docker.io"]
 short-name-mode = "permissive"
 EOF
 export CONTAINERS_CONF=$state/containers.conf CONTAINERS_STORAGE_CONF=$state/storage.conf CONTAINERS_REGISTRIES_CONF=$state/registries.conf
+# every change of the sources leaves a cached layer behind: past this size, start again from nothing
+storage_mb=$(du -sm "$state/storage" | cut -f1)
+if [ "$storage_mb" -gt "${IMAGES_STORAGE_MAX_MB:-8000}" ]; then
+  log "podman storage at $storage_mb MB (above IMAGES_STORAGE_MAX_MB, default 8000): emptied, this run is cold"
+  podman system reset --force >/dev/null 2>&1
+  rm -rf "$state/tmp" && mkdir -p "$state/tmp"
+fi
 # the pods reach the host's MariaDB through slirp4netns, at 10.0.2.2
 network=slirp4netns:allow_host_loopback=true
 host_from_pod=10.0.2.2
@@ -388,8 +397,7 @@ overlay_settings() {
 loopback_only() {
   local ports
   ports=$(podman pod inspect --format '{{range $p, $b := .InfraConfig.PortBindings}}{{range $b}}{{.HostIP}} {{end}}{{end}}' "$1")
-  echo "    published on: $ports"
-  [ -n "$ports" ] && ! tr ' ' '\n' <<<"$ports" | grep -v '^$' | grep -vqx 127.0.0.1
+  [ -n "$ports" ] && ! tr ' ' '\n' <<<"$ports" | grep -v '^$' | grep -vqx 127.0.0.1 || { echo "    published on: '$ports'"; false; }
 }
 for app in "${apps[@]}"; do
   prefix=$(contract ".services['$app'].prefix")
