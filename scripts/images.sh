@@ -12,7 +12,8 @@
 #      ready, the overlay's settings in the pods, then stopped.
 # Databases: a throw-away one per service and part on 127.0.0.1:3306 (root, no password), dropped at the end.
 # State (podman storage, npm cache) lives in IMAGES_STATE (default ~/.cache/back-office/images): keep it
-# between runs (a run then takes ~2.5 minutes instead of ~9); delete it for a cold run. Everything started here is removed on exit.
+# between runs (a run then takes ~2.5 minutes instead of ~9); delete it for a cold run.
+# Everything started here is removed on exit.
 # Ends with "images: N passed, N failed"; exits non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
