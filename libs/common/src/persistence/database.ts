@@ -44,6 +44,7 @@ export function dataSourceOptions(config: DatabaseConfig, parts: StorageParts): 
       extra: { queueLimit: 200, connectTimeout: 5000, waitForConnections: true, trace: false },
     };
   }
+  requireSqliteDriver();
   const inMemory = config.sqliteDir === ':memory:';
   if (!inMemory) mkdirSync(config.sqliteDir, { recursive: true });
   return {
@@ -54,4 +55,20 @@ export function dataSourceOptions(config: DatabaseConfig, parts: StorageParts): 
     enableWAL: !inMemory,
     timeout: 5000,
   };
+}
+
+/**
+ * better-sqlite3 is an optional dependency: the production images leave it out (they only talk to MySQL). Without
+ * it, say what to set instead of TypeORM's retried "package not found".
+ */
+function requireSqliteDriver(): void {
+  try {
+    require.resolve('better-sqlite3');
+  } catch {
+    throw new Error(
+      'DB_URL is not set, which selects the embedded SQLite database, but its driver better-sqlite3 (an optional ' +
+        'dependency, left out of the production images) is not installed: set DB_URL to a mysql:// or mariadb:// URL, ' +
+        'or install better-sqlite3 for embedded mode',
+    );
+  }
 }
