@@ -53,5 +53,7 @@ describe.each(['main-service', 'device-service'])('%s without the SQLite driver 
     expect(run.status).toBe(1);
     expect(output).toContain('DB_URL is not set, which selects the embedded SQLite database, but its driver better-sqlite3');
     expect(output).toContain('set DB_URL to a mysql:// or mariadb:// URL');
+    // an operator's mistake, reported without a stack trace
+    expect(output).not.toMatch(/\n\s+at /);
   }, 40_000);
 });

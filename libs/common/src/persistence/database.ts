@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSourceOptions, MigrationInterface } from 'typeorm';
+import { StartupFailure } from '../app/startup-failure';
 import { DatabaseConfig } from '../config/database.config';
 import { useLongTextType } from './columns';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
@@ -65,7 +66,7 @@ function requireSqliteDriver(): void {
   try {
     require.resolve('better-sqlite3');
   } catch {
-    throw new Error(
+    throw new StartupFailure(
       'DB_URL is not set, which selects the embedded SQLite database, but its driver better-sqlite3 (an optional ' +
         'dependency, left out of the production images) is not installed: set DB_URL to a mysql:// or mariadb:// URL, ' +
         'or install better-sqlite3 for embedded mode',
