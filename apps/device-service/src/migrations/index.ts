@@ -5,7 +5,10 @@ import { InitialSchema1795387461618 } from './1795387461618-InitialSchema';
 import { TokenThrottle1795490000000 } from './1795490000000-TokenThrottle';
 import { SharedTokenThrottle1795710000000 } from './1795710000000-SharedTokenThrottle';
 
-/** MySQL/MariaDB migrations of device-service, in order (SQLite is created from the entities). */
+/**
+ * MySQL/MariaDB migrations of device-service, in order (SQLite is created from the entities). KafkaOutbox and ImportTrust
+ * stay because its databases have applied them: device-service has no messaging, and those tables are unused.
+ */
 export const MIGRATIONS: MigrationClass[] = [
   InitialSchema1795387461618,
   KafkaOutbox1795388775655,
