@@ -6,7 +6,7 @@ import { importDigest } from '../import-digest';
  * messages that match no batch are recorded apart (import_rejection). The outbox gets an index for one
  * tenant's backlog. Batches still PENDING get their digest from their outbox row (kept a day after it
  * was sent), so an upgrade does not strand them. MessagingModule's tables: main-service registers this
- * (device-service's list keeps it only because its databases have applied it).
+ * (device-service's list keeps it only because its databases have applied it; DropMessaging removes the tables there).
  */
 export class ImportTrust1795470318204 implements MigrationInterface {
   name = 'ImportTrust1795470318204';
