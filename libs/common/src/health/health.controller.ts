@@ -19,7 +19,7 @@ export class HealthReport {
     required: false,
     type: Object,
     additionalProperties: true,
-    example: { messaging: { transport: 'kafka', broker: 'down', brokerDownSince: 1790000000000, outboxBacklog: 3 } },
+    example: { messaging: { transport: 'kafka', broker: 'down', brokerStateSince: 1790000000000, outboxBacklog: 3 } },
     description:
       'State of background parts that readiness does not wait on (main-service: the message bus and the outbox backlog, see docs/operations.md); `null` when it could not be read in time',
   })
