@@ -238,7 +238,7 @@ passed=$((passed + $(grep -c '^ok - ' "$tmp/ingress-paths.log")))
 failed=$((failed + $(grep -c '^not ok - ' "$tmp/ingress-paths.log")))
 grep -q '^\(not \)\?ok - ' "$tmp/ingress-paths.log" || fail "check-ingress-paths.mjs crashed"
 
-# probes through the gateway (no DB_URL, no KAFKA_BROKERS here, so ready means SQLite and the in-process bus)
+# probes through the gateway (no DB_URL here, so ready means SQLite answers)
 for prefix in "$main_prefix" "$device_prefix"; do
   for path in "$(contract '.paths.live')" "$(contract '.paths.ready')"; do
     check "probe path $prefix$path answers 200 through the gateway" expect "$(status "$gw$prefix$path")" 200

@@ -13,16 +13,17 @@
 # reusing a broker that already runs), CLUSTER_BASE_PORT (default 18080: gateway, then main-service 1 and
 # 2, then device-service 1 and 2), CLUSTER_DB_URL (default mysql://root@127.0.0.1:3306; databases
 # `cluster` for main-service and `cluster_device` for device-service, each service having its own).
-# State (pids, ports, logs, nginx prefix) under .cluster/; .cluster/env holds the values the cluster
-# tests read (test/cluster).
+# State (pids, ports, logs, nginx prefix) under .cluster/; .cluster/settings keeps the settings above for
+# status, restart and stop; .cluster/env holds the values the cluster tests read (test/cluster).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 STATE=.cluster
-# a running cluster keeps the Kafka choice it was started with
-KAFKA=${CLUSTER_KAFKA:-$( { sed -n 's/^CLUSTER_KAFKA=//p' "$STATE/env" 2>/dev/null || true; } | grep . || echo 1)}
-BASE=${CLUSTER_BASE_PORT:-18080}
-SERVER=${CLUSTER_DB_URL:-mysql://root@127.0.0.1:3306}
+# a running cluster keeps the settings it was started with (status, restart and stop read them from its state)
+recorded() { { sed -n "s/^$1=//p" "$STATE/settings" 2>/dev/null || true; } | grep . || echo "$2"; }
+KAFKA=${CLUSTER_KAFKA:-$(recorded CLUSTER_KAFKA 1)}
+BASE=${CLUSTER_BASE_PORT:-$(recorded CLUSTER_BASE_PORT 18080)}
+SERVER=${CLUSTER_DB_URL:-$(recorded CLUSTER_DB_URL mysql://root@127.0.0.1:3306)}
 # signs the tokens the cluster accepts (npm run token with JWT_SECRET set to it mints them)
 JWT_SECRET_VALUE=cluster-only-jwt-secret-not-for-production
 READY_TIMEOUT=60
@@ -68,7 +69,8 @@ wait_until() { # what url [pidfile of the process that must stay alive] [its log
   return 1
 }
 
-kafka_env() { [ "$KAFKA" = 1 ] && echo "KAFKA_BROKERS=127.0.0.1:9092" || true; }
+# main-service only: it alone has messaging (device-service has no Kafka settings, as in k8s/ and compose)
+kafka_env() { [ "$KAFKA" = 1 ] && [ "$1" = main-service ] && echo "KAFKA_BROKERS=127.0.0.1:9092" || true; }
 
 start_replica() { # service replica
   local name=$1 n=$2 port
@@ -77,17 +79,17 @@ start_replica() { # service replica
   # the gateway (127.0.0.1) is the only trusted proxy, as in compose and Kubernetes
   # shellcheck disable=SC2046
   env PORT="$port" DB_URL="$SERVER/$(database_of "$name")" JWT_SECRET="$JWT_SECRET_VALUE" TRUST_PROXY=127.0.0.1 \
-    LOG_LEVEL="${LOG_LEVEL:-log}" $(kafka_env) \
+    LOG_LEVEL="${LOG_LEVEL:-log}" $(kafka_env "$name") \
     setsid node "dist/apps/$name/src/main.js" >>"$STATE/$name-$n.log" 2>&1 </dev/null &
   echo $! >"$STATE/$name-$n.pid"
 }
 
 wait_replica() { wait_until "$1 $2" "http://127.0.0.1:$(port_of "$1" "$2")$(prefix_of "$1")/health/ready" "$STATE/$1-$2.pid" "$STATE/$1-$2.log"; }
 
-# A replica's Kafka consumers join their groups (<service>.<topic>: the cluster sets no topic prefix) in
+# A main-service replica's Kafka consumers join their groups (main-service.<topic>: no topic prefix) in
 # the background once it answers, and while a group rebalances (a replica left or joined; members of a
 # killed run stay until their session times out) its partitions wait: an import sent then is applied
-# only later. So start and restart return once every group of the services is Stable with both replicas
+# only later. So start and restart return once every group of main-service is Stable with both replicas
 # as members, among them the import group the cluster suites use.
 CONSUMER_GROUPS="main-service.configuration.data-dictionary.import"
 wait_consumers() {
@@ -97,7 +99,7 @@ wait_consumers() {
     const [seconds, required] = process.argv.slice(1);
     const admin = new Kafka({ clientId: "cluster-sh", brokers: ["127.0.0.1:9092"], logLevel: logLevel.NOTHING }).admin();
     const deadline = Date.now() + Number(seconds) * 1000;
-    const ours = (id) => id.startsWith("main-service.") || id.startsWith("device-service.");
+    const ours = (id) => id.startsWith("main-service.");
     (async () => {
       await admin.connect();
       for (;;) {
@@ -169,6 +171,11 @@ nginx_bin() { command -v nginx || echo /usr/sbin/nginx; }
 
 start() {
   mkdir -p "$STATE"
+  if [ -f "$STATE/settings" ] && [ "$(recorded CLUSTER_BASE_PORT "")" != "$BASE" ] && running "$STATE/nginx/nginx.pid"; then
+    say "a cluster on base port $(recorded CLUSTER_BASE_PORT "") runs: stop it first"
+    exit 1
+  fi
+  printf 'CLUSTER_KAFKA=%s\nCLUSTER_BASE_PORT=%s\nCLUSTER_DB_URL=%s\n' "$KAFKA" "$BASE" "$SERVER" >"$STATE/settings"
   # as npm test does: a test run after this start must not rebuild dist/ under the running replicas
   node scripts/build-if-stale.js
   local port
@@ -217,7 +224,7 @@ stop() {
   if running "$STATE/nginx/nginx.pid"; then stop_pid "$STATE/nginx/nginx.pid" 10; fi
   for service in main-service device-service; do for n in 1 2; do stop_pid "$STATE/$service-$n.pid"; done; done
   if [ -f "$STATE/kafka-started" ]; then scripts/kafka.sh stop && rm -f "$STATE/kafka-started"; fi
-  rm -f "$STATE/env"
+  rm -f "$STATE/env" "$STATE/settings"
 }
 
 status() {

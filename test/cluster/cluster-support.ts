@@ -64,6 +64,8 @@ export interface Cluster {
   main: string[];
   device: string[];
   jwtSecret: string;
+  /** Whether main-service runs on Kafka (scripts/kafka.sh) rather than the in-process bus (CLUSTER_KAFKA=0). */
+  kafka: boolean;
 }
 
 export function cluster(): Cluster {
@@ -82,6 +84,7 @@ export function cluster(): Cluster {
     main: urls(state.CLUSTER_MAIN_PORTS),
     device: urls(state.CLUSTER_DEVICE_PORTS),
     jwtSecret: state.CLUSTER_JWT_SECRET,
+    kafka: state.CLUSTER_KAFKA !== '0',
   };
 }
 

@@ -5,7 +5,18 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { covers, ingressRoutes } from './ingress-routes.mjs';
 import { schemaErrors, unknownFieldErrors } from './schema.mjs';
-import { CONFIG_DIR, contract, kustomize, listedResources, parseYaml, read, readmeNames, root, validatedNames } from './sources.mjs';
+import {
+  CONFIG_DIR,
+  contract,
+  kustomize,
+  listedResources,
+  parseYaml,
+  read,
+  readmeNames,
+  readmeOwners,
+  root,
+  validatedNames,
+} from './sources.mjs';
 
 let failed = 0;
 function check(name, problems) {
@@ -95,6 +106,8 @@ check(`${validated} and README list the same variables`, [
   ...[...readme].filter((n) => !appNames.has(n)).map((n) => `${n} in README, not validated by ${validated}`),
 ]);
 const configMap = named(overlay, 'ConfigMap', 'back-office-config');
+const configMaps = byKind(overlay, 'ConfigMap');
+const owners = readmeOwners();
 const envOf = (c) => (c.env ?? []).map((e) => e.name);
 const workloads = [...byKind(overlay, 'Deployment'), ...byKind(overlay, 'Job')];
 const provided = (workload) => {
@@ -108,7 +121,7 @@ const provided = (workload) => {
 };
 check('every env name in ConfigMap, Secrets and workloads is a variable the apps accept', [
   configMap ? null : 'no ConfigMap back-office-config',
-  ...Object.keys(configMap?.data ?? {}).map(unknownName('ConfigMap')),
+  ...configMaps.flatMap((m) => Object.keys(m.data ?? {}).map(unknownName(`ConfigMap ${m.metadata.name}`))),
   ...secretTemplates.flatMap((s) => Object.keys(s.stringData ?? {}).map(unknownName(`Secret ${s.metadata.name}`))),
   ...workloads.flatMap((w) => w.spec.template.spec.containers.flatMap(envOf).map(unknownName(`${w.kind} ${w.metadata.name}`))),
   ...secretTemplates.flatMap((s) =>
@@ -116,16 +129,26 @@ check('every env name in ConfigMap, Secrets and workloads is a variable the apps
       .filter((n) => !contract.secretEnv.includes(n))
       .map((n) => `${n} in a Secret but not in contract secretEnv`),
   ),
-  ...Object.keys(configMap?.data ?? {})
-    .filter((n) => contract.secretEnv.includes(n))
-    .map((n) => `secret ${n} in the ConfigMap`),
+  ...configMaps.flatMap((m) =>
+    Object.keys(m.data ?? {})
+      .filter((n) => contract.secretEnv.includes(n))
+      .map((n) => `secret ${n} in ConfigMap ${m.metadata.name}`),
+  ),
 ]);
-check('every variable of the README and the runtime side reaches each Deployment', [
+// README marks a service's own variables (`main-service: ...`); the others are shared
+const belongsTo = (name, service) => (owners.get(name) ?? service) === service;
+check("each Deployment gets the README's shared variables and its service's own, and no other service's", [
   ...byKind(overlay, 'Deployment').flatMap((d) => {
     const have = provided(d);
+    const service = d.metadata.name;
     // DEVICE_TOKEN_SECRET signs device tokens: device-service's alone
-    const want = [...readme, ...runtimeEnv].filter((n) => n !== 'DEVICE_TOKEN_SECRET' || d.metadata.name === 'device-service');
-    return [...new Set(want)].filter((n) => !have.has(n)).map((n) => `Deployment ${d.metadata.name} gets no ${n}`);
+    const want = [...readme, ...runtimeEnv].filter(
+      (n) => belongsTo(n, service) && (n !== 'DEVICE_TOKEN_SECRET' || service === 'device-service'),
+    );
+    return [
+      ...[...new Set(want)].filter((n) => !have.has(n)).map((n) => `Deployment ${service} gets no ${n}`),
+      ...[...have].filter((n) => !belongsTo(n, service)).map((n) => `Deployment ${service} gets ${n}, a variable of ${owners.get(n)}`),
+    ];
   }),
   ...byKind(overlay, 'Job').flatMap((j) => (provided(j).has('DB_URL') ? [] : [`Job ${j.metadata.name} gets no DB_URL`])),
 ]);
@@ -337,6 +360,9 @@ check(
         : `compose ${name}: TRUST_PROXY is not the gateway's address`,
       app?.ports ? `compose ${name} publishes a port: only the gateway may (TRUST_PROXY)` : null,
       ...[...Object.keys(env), ...Object.keys(migrate?.environment ?? {})].map(unknownName(`compose ${name}`)),
+      ...Object.keys(env)
+        .filter((n) => !belongsTo(n, name))
+        .map((n) => `compose ${name} gets ${n}, a variable of ${owners.get(n)}`),
     ];
   }),
 );

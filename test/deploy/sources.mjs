@@ -60,6 +60,19 @@ function tableNames(markdown, heading) {
 
 export const readmeNames = () => tableNames(read('README.md'), '## Configuration');
 
+/** The service a variable of README's Configuration table belongs to (its meaning starts `main-service:` or `device-service:`); shared ones are absent. */
+export function readmeOwners() {
+  const markdown = read('README.md');
+  const owners = new Map();
+  for (const line of markdown.slice(markdown.indexOf('## Configuration')).split(/\n## /)[0].split('\n')) {
+    if (!line.startsWith('| `')) continue;
+    const [, names, meaning] = line.split('|');
+    const owner = meaning.trim().match(/^(main-service|device-service):/)?.[1];
+    if (owner) for (const name of names.match(/`([A-Z][A-Z0-9_]+)`/g) ?? []) owners.set(name.slice(1, -1), owner);
+  }
+  return owners;
+}
+
 export const CONFIG_DIR = 'libs/common/src/config';
 
 /** The variables the apps validate: every `@Env('NAME')` of the configuration namespaces (CONFIG_DIR/*.config.ts). */

@@ -123,7 +123,7 @@ describeKafka('data-dictionary import over Kafka', () => {
 
   it('with Kafka stopped, imports still succeed and wait in the outbox; once it is back all are applied, in order, once', async () => {
     const code = type();
-    broker('stop');
+    await broker('stop');
     let restarted = false;
     try {
       const first = await importRows(dictionaryRows(code, 2_000, 'first'));
@@ -147,7 +147,7 @@ describeKafka('data-dictionary import over Kafka', () => {
       expect((await outcome(first)).backlog).toBe(2);
       expect((await outcome(otherTenant, 'tenant-b')).backlog).toBe(1);
 
-      broker('start');
+      await broker('start');
       restarted = true;
       for (const [id, tenant] of [
         [first, 'tenant-a'],
@@ -173,7 +173,7 @@ describeKafka('data-dictionary import over Kafka', () => {
       });
       expect((await outcome(first)).backlog).toBe(0);
     } finally {
-      if (!restarted) broker('start');
+      if (!restarted) await broker('start');
     }
   });
 });

@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
 import { createConnection } from 'mysql2/promise';
 
@@ -19,27 +20,55 @@ export const DD = '/main-service/system-api/configuration/data-dictionary';
 /** Topics and consumer groups of one test file, apart from every other run on the same broker. */
 export const topicPrefix = (): string => `test-${randomBytes(4).toString('hex')}.`;
 
-/** Stops or starts the project's broker (bounded: the script gives up after its own timeouts). */
-export function broker(command: 'start' | 'stop'): void {
-  execFileSync('bash', [join(ROOT, 'scripts/kafka.sh'), command], { stdio: 'pipe', timeout: 150_000 });
+/**
+ * Stops or starts the project's broker (bounded: the script gives up after its own timeouts). Asynchronous: the
+ * app under test runs in this process, and a blocked event loop would let its kept-alive connections time out
+ * under the test's client (ECONNRESET on the next request).
+ */
+export async function broker(command: 'start' | 'stop'): Promise<void> {
+  await promisify(execFile)('bash', [join(ROOT, 'scripts/kafka.sh'), command], { timeout: 150_000 });
 }
 
-/** An independent client, to put messages on the topic the way another producer (or a redelivery) would. */
+const client = () => new Kafka({ clientId: 'kafka-test', brokers: process.env.KAFKA_BROKERS!.split(','), logLevel: logLevel.NOTHING });
+
+/**
+ * An independent client, to put messages on the topic the way another producer (or a redelivery) would. Idempotent,
+ * like the service's: a send retried while the new topic's leaders are being elected would otherwise write some
+ * records twice. It waits for the topic (the service creates it when it subscribes) and every partition's leader first.
+ */
 export async function produceRaw(prefix: string, messages: { key: string; value: string }[]): Promise<void> {
-  const kafka = new Kafka({ clientId: 'kafka-test', brokers: process.env.KAFKA_BROKERS!.split(','), logLevel: logLevel.NOTHING });
-  const producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner, allowAutoTopicCreation: false });
+  const topic = `${prefix}${TOPIC}`;
+  await waitFor(`topic ${topic} with a leader on every partition`, () => hasLeaders(topic), 60_000);
+  const producer = client().producer({
+    createPartitioner: Partitioners.DefaultPartitioner,
+    allowAutoTopicCreation: false,
+    idempotent: true,
+    maxInFlightRequests: 1,
+  });
   await producer.connect();
   try {
-    await producer.send({ topic: `${prefix}${TOPIC}`, messages, acks: -1 });
+    await producer.send({ topic, messages, acks: -1 });
   } finally {
     await producer.disconnect();
   }
 }
 
+async function hasLeaders(topic: string): Promise<boolean> {
+  const admin = client().admin();
+  await admin.connect();
+  try {
+    const { topics } = await admin.fetchTopicMetadata({ topics: [topic] });
+    return topics[0].partitions.length > 0 && topics[0].partitions.every((p) => p.leader >= 0);
+  } catch {
+    return false; // not created yet
+  } finally {
+    await admin.disconnect();
+  }
+}
+
 /** How many partitions the import topic under `prefix` has. */
 export async function partitionsOf(prefix: string): Promise<number> {
-  const kafka = new Kafka({ clientId: 'kafka-test', brokers: process.env.KAFKA_BROKERS!.split(','), logLevel: logLevel.NOTHING });
-  const admin = kafka.admin();
+  const admin = client().admin();
   await admin.connect();
   try {
     const { topics } = await admin.fetchTopicMetadata({ topics: [`${prefix}${TOPIC}`] });

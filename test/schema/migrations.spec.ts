@@ -116,6 +116,22 @@ describe.each(SERVICES)('MySQL/MariaDB migrations of $service', ({ dataSource: s
     }
   });
 
+  mysqlIt('the last migration can be undone and applied again, to the same schema', async () => {
+    await dataSource!.undoLastMigration({ transaction: 'each' });
+    expect(await dataSource!.showMigrations()).toBe(true);
+    await dataSource!.runMigrations({ transaction: 'each' });
+    const log = await dataSource!.driver.createSchemaBuilder().log();
+    expect(log.upQueries.map((q) => q.query)).toEqual([]);
+  });
+
+  mysqlIt('every table has an entity: no migration leaves a table the service does not use', async () => {
+    const tables: { name: string }[] = await dataSource!.query(
+      `SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME <> 'schema_migrations'`,
+    );
+    const entities = new Set(dataSource!.entityMetadatas.map((meta) => meta.tableName));
+    expect(tables.map((t) => t.name).filter((name) => !entities.has(name))).toEqual([]);
+  });
+
   mysqlIt('every text column has a binary (exact, case-sensitive) collation', async () => {
     const columns: { table: string; column: string; collation: string }[] = await dataSource!.query(
       `SELECT TABLE_NAME AS \`table\`, COLUMN_NAME AS \`column\`, COLLATION_NAME AS collation FROM information_schema.COLUMNS

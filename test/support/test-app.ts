@@ -189,7 +189,6 @@ export async function startApp(
   const agent = new Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS });
   const http = keptAliveClient(server, agent);
   const send = envelopeClient(server, agent);
-  const relay = app.get(OutboxRelay);
   return {
     app,
     dataSource: app.get(DataSource),
@@ -200,6 +199,7 @@ export async function startApp(
     put: (path, body, claims) => send('PUT', path, cachedBearer(claims), body),
     del: (path, claims) => send('DELETE', path, cachedBearer(claims)),
     drainOutbox: async () => {
+      const relay = app.get(OutboxRelay); // main-service's (device-service has no messaging)
       for (let i = 0; i < 200; i++) {
         relay.kick();
         if ((await relay.backlog()) === 0) return;

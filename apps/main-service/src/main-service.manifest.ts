@@ -1,11 +1,11 @@
-import { MainServiceConfig, ServiceManifest } from '@app/common';
+import { MainServiceConfig, MESSAGING_ENTITIES, MessagingConfig, ServiceManifest } from '@app/common';
 import { CONFIGURATION_ENTITIES } from './configuration/configuration.resources';
 import { SAVE_MISSING_BODY_LIMIT, SAVE_MISSING_PATH } from './configuration/translation/save-missing';
 import { MESSAGE_ENTITIES } from './message/message.resources';
 import { MIGRATIONS } from './migrations';
 import { SNAPSHOT_ENTITIES } from './snapshot/snapshot.resources';
 
-/** main-service: the configuration, message and snapshot groups. */
+/** main-service: the configuration, message and snapshot groups; the only service with messaging (async imports). */
 export const MAIN_SERVICE: ServiceManifest = {
   name: 'main-service',
   prefix: 'main-service',
@@ -13,7 +13,7 @@ export const MAIN_SERVICE: ServiceManifest = {
   title: 'main-service',
   description: 'Back-office API: message, configuration and snapshot groups. Every response is the envelope; check `status` in the body.',
   bodyLimits: { [SAVE_MISSING_PATH]: SAVE_MISSING_BODY_LIMIT },
-  entities: [...CONFIGURATION_ENTITIES, ...MESSAGE_ENTITIES, ...SNAPSHOT_ENTITIES],
+  entities: [...CONFIGURATION_ENTITIES, ...MESSAGE_ENTITIES, ...SNAPSHOT_ENTITIES, ...MESSAGING_ENTITIES],
   migrations: MIGRATIONS,
-  config: [MainServiceConfig],
+  config: [MainServiceConfig, MessagingConfig],
 };

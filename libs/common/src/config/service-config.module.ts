@@ -4,11 +4,10 @@ import { AuthConfig } from './auth.config';
 import { CrudConfig } from './crud.config';
 import { DatabaseConfig } from './database.config';
 import { ConfigClass, readConfig } from './environment';
-import { MessagingConfig } from './messaging.config';
 import { ServerConfig } from './server.config';
 
 /** The namespaces every service reads: the shared library's own consumers need them. */
-export const SHARED_CONFIG: ConfigClass[] = [ServerConfig, DatabaseConfig, MessagingConfig, AuthConfig, CrudConfig];
+export const SHARED_CONFIG: ConfigClass[] = [ServerConfig, DatabaseConfig, AuthConfig, CrudConfig];
 
 /** What a service's configuration depends on (its manifest). */
 export interface ConfiguredService {

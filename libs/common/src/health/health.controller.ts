@@ -2,10 +2,9 @@ import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheckService, HealthIndicatorFunction, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { Operation } from '../auth/operation';
-import { MessagingConfig } from '../config/messaging.config';
 import { UnavailableException } from '../http/app-exception';
-import { MessageBus } from '../messaging/message-bus';
 import { DrainState } from './drain-state';
+import { HealthDetails } from './health-details';
 
 /** Each check's timeout: a probe must answer well within the orchestrator's probe timeout. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -16,6 +15,15 @@ export class HealthReport {
     string,
     { status: string }
   >;
+  @ApiProperty({
+    required: false,
+    type: Object,
+    additionalProperties: true,
+    example: { messaging: { transport: 'kafka', broker: 'down', brokerStateSince: 1790000000000, outboxBacklog: 3 } },
+    description:
+      'State of background parts that readiness does not wait on (main-service: the message bus and the outbox backlog, see docs/operations.md); `null` when it could not be read in time',
+  })
+  background?: Record<string, unknown>;
 }
 
 interface TerminusResult {
@@ -23,17 +31,19 @@ interface TerminusResult {
   details?: Record<string, { status?: string }>;
 }
 
-/** Only each check's status: terminus' messages may carry driver or broker text. */
-function report(result: TerminusResult): HealthReport {
+/** Only each check's status: terminus' messages may carry driver text. */
+function report(result: TerminusResult, background: Record<string, unknown> | undefined): HealthReport {
   const details = Object.fromEntries(
     Object.entries(result.details ?? {}).map(([key, value]) => [key, { status: String(value?.status ?? 'down') }]),
   );
-  return { status: result.status, details };
+  return background ? { status: result.status, details, background } : { status: result.status, details };
 }
 
 /**
  * Probes of contract.md "Tenancy and access" (anonymous), in the envelope: live has no dependency (a restart would not help
- * a database outage); ready checks what a request needs, and fails at once when shutting down.
+ * a database outage); ready checks what a request needs (the database), and fails at once when shutting down. Parts no
+ * answer waits on (a message broker: imports wait in the outbox) are shown in `background`, never checked: an unready pod
+ * leaves its Service, and would fail every call for an outage the calls do not feel.
  */
 @ApiTags('operations')
 @Controller('health')
@@ -42,9 +52,8 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly db: TypeOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
-    private readonly bus: MessageBus,
-    private readonly config: MessagingConfig,
     private readonly drain: DrainState,
+    private readonly details: HealthDetails,
   ) {}
 
   @Get('live')
@@ -56,8 +65,9 @@ export class HealthController {
   @Get('ready')
   @Operation({
     public: true,
-    summary: 'Readiness: database, Kafka (when KAFKA_BROKERS is set), not shutting down',
-    description: "HTTP 503 with body status 503 and each check's status in `extraData.health` when a check fails.",
+    summary: 'Readiness: database, not shutting down; background parts (message bus, outbox) shown, not checked',
+    description:
+      "HTTP 503 with body status 503 and each check's status in `extraData.health` when a check fails. `background` shows the state of parts readiness does not wait on.",
     response: { data: HealthReport },
   })
   @ApiResponse({ status: 503, description: 'Envelope with status 503; `extraData.health` is the report' })
@@ -66,18 +76,13 @@ export class HealthController {
       () => (this.drain.isDraining ? this.indicators.check('shutdown').down() : this.indicators.check('shutdown').up()),
       () => this.db.pingCheck('database', { timeout: CHECK_TIMEOUT_MS }),
     ];
-    if (this.config.kafkaBrokers)
-      checks.push(() =>
-        this.indicators
-          .check('kafka')
-          .attempt(() => this.bus.ping())
-          .withTimeout(CHECK_TIMEOUT_MS),
-      );
+    const background = this.details.read(CHECK_TIMEOUT_MS);
     try {
-      return report(await this.health.check(checks));
+      const result = await this.health.check(checks);
+      return report(result, await background);
     } catch (error) {
       if (error instanceof ServiceUnavailableException)
-        throw new UnavailableException({ health: report(error.getResponse() as TerminusResult) });
+        throw new UnavailableException({ health: report(error.getResponse() as TerminusResult, await background) });
       throw error;
     }
   }

@@ -33,6 +33,8 @@ function logCreator(logger: Logger) {
  * resolved, so a handler failure means redelivery.
  */
 export class KafkaMessageBus extends MessageBus {
+  readonly transport = 'kafka';
+  readonly remote = true;
   private readonly logger = new Logger(KafkaMessageBus.name);
   private readonly kafka: Kafka;
   private producer?: Promise<Producer>;

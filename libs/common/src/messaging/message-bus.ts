@@ -12,6 +12,10 @@ export type BusHandler = (message: BusMessage) => Promise<void>;
  * (the outbox relay marks rows sent after that); a handler that throws asks for redelivery.
  */
 export abstract class MessageBus {
+  /** Shown in health details: `in-process` or `kafka`. */
+  abstract readonly transport: string;
+  /** Whether messages travel through a broker of their own (whose state is worth watching). */
+  abstract readonly remote: boolean;
   abstract publish(topic: string, messages: BusMessage[]): Promise<void>;
   abstract subscribe(topic: string, handler: BusHandler): Promise<void>;
   abstract close(): Promise<void>;
@@ -21,6 +25,8 @@ export abstract class MessageBus {
 
 /** The embedded default: delivers in order, in this process, and reports handler failures to the publisher. */
 export class InProcessMessageBus extends MessageBus {
+  readonly transport = 'in-process';
+  readonly remote = false;
   private readonly logger = new Logger(InProcessMessageBus.name);
   private readonly handlers = new Map<string, BusHandler[]>();
 

@@ -5,7 +5,6 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { DataSource } from 'typeorm';
 import { ServerConfig } from '../config/server.config';
 import { routeOf } from '../logging/app-logging';
-import { OutboxRelay } from '../messaging/outbox.relay';
 
 type Labels = 'method' | 'route' | 'status';
 /** What became of one delivery attempt: handed over, to be tried again, given up. */
@@ -27,7 +26,7 @@ export class Metrics {
   private readonly messagesSent: Counter<'channel' | 'outcome'>;
   private pendingCounter?: PendingCounter;
 
-  constructor(config: ServerConfig, dataSource: DataSource, relay: OutboxRelay) {
+  constructor(config: ServerConfig, dataSource: DataSource) {
     const registers = [this.registry];
     // the process metrics run timers and observers: only when someone can read them
     if (config.metricsEnabled) collectDefaultMetrics({ register: this.registry });
@@ -43,18 +42,6 @@ export class Metrics {
       labelNames: ['method', 'route', 'status'],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers,
-    });
-    new Gauge({
-      name: 'outbox_backlog',
-      help: 'Outbox rows not yet handed to the message bus (read at scrape time)',
-      registers,
-      async collect() {
-        // one indexed COUNT per scrape; an unavailable database leaves the last value (readiness reports it)
-        await relay.backlog().then(
-          (n) => this.set(n),
-          () => undefined,
-        );
-      },
     });
     this.messagesSent = new Counter({
       name: 'messages_sent_total',

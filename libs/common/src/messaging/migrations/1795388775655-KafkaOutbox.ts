@@ -3,8 +3,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Kafka transport: the relay lease that lets one replica at a time publish the outbox, and
  * LONGTEXT for batch payloads and rejected rows (TEXT stops at 64 KB; a 10,000-row batch is ~1.5 MB).
- * MODIFY keeps the rows that are there. The tables belong to the shared library (COMMON_ENTITIES), so
- * every service registers this migration in its own list.
+ * MODIFY keeps the rows that are there. The tables are MessagingModule's (MESSAGING_ENTITIES): main-service
+ * registers this migration; device-service's list keeps it only because its databases have applied it (DropMessaging
+ * removes the tables there).
  */
 export class KafkaOutbox1795388775655 implements MigrationInterface {
   name = 'KafkaOutbox1795388775655';
