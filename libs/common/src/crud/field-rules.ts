@@ -166,10 +166,14 @@ export interface IntOptions extends Common {
   max?: number;
 }
 
+const INT32 = { min: -2147483648, max: 2147483647 };
+
+/** An integer, 32-bit unless its range needs more (epoch milliseconds): then `format: int64`, a long in typed clients. */
 export function Int(o: IntOptions = {}): PropertyDecorator {
-  const min = o.min ?? -2147483648;
-  const max = o.max ?? 2147483647;
-  return applyDecorators(...presence(o), IsInt(), Min(min), Max(max), doc(o, { type: 'integer', minimum: min, maximum: max }));
+  const min = o.min ?? INT32.min;
+  const max = o.max ?? INT32.max;
+  const format = min < INT32.min || max > INT32.max ? { format: 'int64' } : {};
+  return applyDecorators(...presence(o), IsInt(), Min(min), Max(max), doc(o, { type: 'integer', ...format, minimum: min, maximum: max }));
 }
 
 export interface NumOptions extends Common {

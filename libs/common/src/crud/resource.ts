@@ -3,7 +3,7 @@ import { ApiProperty, IntersectionType, OmitType, PartialType, PickType } from '
 import { IsInt, IsNotEmpty, IsOptional, IsString, Max, Min } from 'class-validator';
 import { BaseRecord } from '../persistence/base-record';
 import { Action } from '../auth/access';
-import { saveDtoOf, writeOnlyColumnsOf } from './field-dto';
+import { changeDtoOf, saveDtoOf, writeOnlyColumnsOf } from './field-dto';
 import { ListControls, PageControls } from './query-controls';
 
 export type SortOrder = 'ASC' | 'DESC';
@@ -78,6 +78,7 @@ function identityDto(idField: string): Type<object> {
   IsNotEmpty()(Identity.prototype, idField);
   ApiProperty({
     type: 'integer',
+    format: 'int64',
     required: false,
     minimum: 1,
     example: 1,
@@ -100,6 +101,7 @@ function timeRangeDto(field: string): Type<object> {
     const property = `${field}${suffix}`;
     ApiProperty({
       type: 'integer',
+      format: 'int64',
       required: false,
       minimum: 0,
       example,
@@ -119,8 +121,10 @@ export function defineResource<E extends BaseRecord>(o: ResourceOptions<E>): Res
     throw new Error(`${o.path}: the time-range field ${o.timeRange} cannot also be an exact filter`);
   const schemaName = o.entity.name;
   const saveDto = o.saveDto ?? saveDtoOf(o.entity);
-  const writable = OmitType(saveDto, [o.idField] as never[]);
-  const exact = PartialType(PickType(saveDto, o.filters as never[]));
+  // update and filter bodies carry no create defaults (changeDtoOf)
+  const changeDto = o.saveDto ?? changeDtoOf(o.entity);
+  const writable = OmitType(changeDto, [o.idField] as never[]);
+  const exact = PartialType(PickType(changeDto, o.filters as never[]));
   const filterDto = named(o.timeRange ? IntersectionType(exact, timeRangeDto(o.timeRange)) : exact, `${schemaName}Filter`);
   return {
     ...o,

@@ -1,5 +1,6 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
-import { ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiProperty, ApiResponse } from '@nestjs/swagger';
+import { ApiTag } from '../openapi/tags';
 import { HealthCheckService, HealthIndicatorFunction, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { Operation } from '../auth/operation';
 import { MessagingConfig } from '../config/messaging.config';
@@ -35,7 +36,7 @@ function report(result: TerminusResult): HealthReport {
  * Probes of contract.md "Tenancy and access" (anonymous), in the envelope: live has no dependency (a restart would not help
  * a database outage); ready checks what a request needs, and fails at once when shutting down.
  */
-@ApiTags('operations')
+@ApiTag('operations', 'Health probes of this service (anonymous): liveness and readiness, in the envelope.')
 @Controller('health')
 export class HealthController {
   constructor(

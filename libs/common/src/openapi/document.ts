@@ -1,3 +1,4 @@
+import { Type } from '@nestjs/common';
 import {
   BODY_STATUSES,
   ERROR_ENVELOPE,
@@ -8,7 +9,13 @@ import {
   FAILURES_EXTENSION,
   mergeFailures,
 } from './failures';
+import { DATA_EXAMPLE_EXTENSION, envelopeSchema, OR_NULL } from './api-envelope';
+import { bodyFailureExamples, FailureInput, INPUT_EXTENSION } from './failure-inputs';
 import { resolveRef, sampleOf } from './sample';
+import { tagDescription } from './tags';
+
+/** The app's request body classes by schema name (bodyClassesOf): failure examples are derived from their rules. */
+type BodyClasses = Map<string, Type<object>>;
 
 // an OpenAPI document is walked as plain JSON
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -49,9 +56,9 @@ function bodyProperties(document: Json, schema: Json | undefined): Json {
 }
 
 /** The failures an operation's shape implies, beside the ones its route declared. */
-function derivedFailures(document: Json, op: Json): Failure[] {
-  const failures: Failure[] = [];
+function derivedFailures(document: Json, op: Json, classes: BodyClasses): Failure[] {
   const body = op.requestBody?.content?.['application/json']?.schema;
+  const failures: Failure[] = body ? bodyFailureExamples(document, body, classes) : [];
   const required = (op.parameters ?? []).filter((p: Json) => p.in === 'query' && p.required).map((p: Json) => `\`${p.name}\``);
   if (op.requestBody) {
     failures.push(
@@ -62,20 +69,27 @@ function derivedFailures(document: Json, op: Json): Failure[] {
   if (body) {
     failures.push(
       { status: 1003, when: 'A value has the wrong JSON type (e.g. a string for a number, an array for an object).' },
-      { status: 1004, when: 'The body is not valid JSON.' },
+      { status: 1004, when: 'The body is not valid JSON.', error: 'Malformed JSON request body', input: { raw: '{"' } },
     );
     if ('revision' in bodyProperties(document, body))
       failures.push({ status: 409, when: 'The body carries a `revision` that is not the stored one; nothing changes.' });
   }
   if (required.length) {
-    failures.push(
-      {
-        status: 1002,
-        when: `Required query parameter ${required.join(', ')} missing or empty.`,
-        error: `Required parameter '${required[0].slice(1, -1)}' is missing`,
-      },
-      { status: 1003, when: 'A single-valued query parameter given more than once.' },
-    );
+    const first = required[0].slice(1, -1);
+    const single = (op.parameters as Json[]).find((p) => p.in === 'query' && p.required && p.schema?.type !== 'array');
+    failures.push({
+      status: 1002,
+      when: `Required query parameter ${required.join(', ')} missing or empty.`,
+      error: `Required parameter '${first}' is missing`,
+      input: { omitQuery: first },
+    });
+    if (single)
+      failures.push({
+        status: 1003,
+        when: 'A single-valued query parameter given more than once.',
+        error: `Parameter '${single.name}' must be a single string`,
+        input: { repeatQuery: single.name },
+      });
   }
   // an operation that takes input or a caller's token reads or writes the database
   if (op.requestBody || op.parameters?.length || op.security?.length)
@@ -88,19 +102,22 @@ const envelopeContent = (example: unknown) => ({
 });
 
 /** HTTP failures as their own responses; body-status failures as named examples of the 200 envelope. */
-function documentFailures(document: Json, path: string, op: Json): void {
-  const failures = mergeFailures([...((op[FAILURES_EXTENSION] as Failure[] | undefined) ?? []), ...derivedFailures(document, op)]);
+function documentFailures(document: Json, path: string, op: Json, classes: BodyClasses): void {
+  const failures = mergeFailures([...((op[FAILURES_EXTENSION] as Failure[] | undefined) ?? []), ...derivedFailures(document, op, classes)]);
   delete op[FAILURES_EXTENSION];
   const ok = op.responses?.['200'];
   const media = ok?.content?.['application/json'];
   const inBody = failures.filter((f) => BODY_STATUSES.has(f.status));
   if (media && inBody.length) {
-    const examples: Json = { success: { summary: 'Success', value: sampleOf(document, media.schema) } };
+    const success = sampleOf(document, media.schema) as Json;
+    if (DATA_EXAMPLE_EXTENSION in op) success.data = op[DATA_EXAMPLE_EXTENSION];
+    const examples: Json = { success: { summary: 'Success', value: success } };
     for (const f of inBody)
       examples[`status${f.status}`] = {
         summary: `${failureTitle(f.status)} (status ${f.status})`,
-        description: f.when,
+        description: f.input ? `${f.when}\n\nSent: ${inputInWords(f.input)}.` : f.when,
         value: failureExample(f, path),
+        ...(f.input ? { [INPUT_EXTENSION]: f.input } : {}),
       };
     media.examples = examples;
     const lines = inBody.map((f) => `- ${f.status}: ${f.when}`).join('\n');
@@ -118,6 +135,118 @@ function documentFailures(document: Json, path: string, op: Json): void {
       response.content = envelopeContent(failureExample({ status: Number(status), when: '' }, path));
   }
   op.responses['431'] ??= { $ref: `#/components/responses/${HEADERS_TOO_LARGE}` };
+  delete op[DATA_EXAMPLE_EXTENSION];
+}
+
+/** A failure example's input, as the example's description tells it. */
+function inputInWords(input: FailureInput): string {
+  if (input.omitQuery) return `no query parameter \`${input.omitQuery}\``;
+  if (input.repeatQuery) return `query parameter \`${input.repeatQuery}\` twice`;
+  if (input.raw !== undefined) return `the body \`${input.raw}\``;
+  if (input.set) {
+    const changes = Object.entries(input.set).map(([name, value]) => `\`${name}\` ${JSON.stringify(value)}`);
+    return `the request example with ${changes.join(', ')}`;
+  }
+  return `the body \`${JSON.stringify(input.body)}\``;
+}
+
+const refName = (ref: string) => ref.split('/').pop()!;
+
+function* refsIn(node: unknown): Generator<string> {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) for (const item of node) yield* refsIn(item);
+  else
+    for (const [key, value] of Object.entries(node as Json)) {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) yield refName(value);
+      else yield* refsIn(value);
+    }
+}
+
+/**
+ * Adds the named envelopes the operations reference, their `extraData` schemas, and the nullable copies
+ * of records (`<Record>OrNull`) their `data` references: a component of its own, so that a strict
+ * validator accepts `data: null` and a generator still sees the record's fields.
+ */
+function addSharedSchemas(document: Json): void {
+  const schemas = document.components.schemas as Json;
+  const pending = [...refsIn(document.paths)];
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    if (schemas[name]) continue;
+    const envelope = envelopeSchema(name);
+    const record = name.endsWith(OR_NULL) ? schemas[name.slice(0, -OR_NULL.length)] : undefined;
+    if (envelope) schemas[name] = structuredClone(envelope);
+    else if (record)
+      schemas[name] = {
+        ...structuredClone(record),
+        nullable: true,
+        description: `${record.description ? `${record.description} ` : ''}Null when there is none, and on a failure.`,
+      };
+    else continue;
+    pending.push(...refsIn(schemas[name]));
+  }
+}
+
+/**
+ * A record that only ever appears as "the record or null" keeps its own name: its nullable copy replaces it
+ * (a generated client then has one class for it, under the record's name).
+ */
+function foldLoneNullableCopies(document: Json): void {
+  const schemas = document.components.schemas as Json;
+  const copies = Object.keys(schemas).filter((name) => name.endsWith(OR_NULL) && schemas[name.slice(0, -OR_NULL.length)]);
+  const used = new Set([
+    ...refsIn(document.paths),
+    ...Object.entries(schemas).flatMap(([name, s]) => (copies.includes(name) ? [] : [...refsIn(s)])),
+  ]);
+  const lone = copies.filter((copy) => !used.has(copy.slice(0, -OR_NULL.length)));
+  for (const copy of lone) {
+    schemas[copy.slice(0, -OR_NULL.length)] = schemas[copy];
+    delete schemas[copy];
+  }
+  const moved = new Map(lone.map((copy) => [`#/components/schemas/${copy}`, `#/components/schemas/${copy.slice(0, -OR_NULL.length)}`]));
+  const rewrite = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node as Json)) {
+      if (key === '$ref' && moved.has(value)) (node as Json).$ref = moved.get(value);
+      else rewrite(value);
+    }
+  };
+  rewrite(document.paths);
+  rewrite(schemas);
+}
+
+const lowerCamel = (segment: string) => segment.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+const upperFirst = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * Operation ids a person would write: the resource (the path segment before the operation) and the
+ * operation, lowerCamel (`dataDictionarySave`); where two operations would share one, earlier path
+ * segments are added to both until they differ. Two words at least, so never a reserved word alone.
+ */
+function nameOperations(document: Json): void {
+  const ops = [...operations(document)].map((o) => ({ ...o, words: o.path.split('/').filter(Boolean).map(lowerCamel) }));
+  const idOf = (words: string[], length: number) => {
+    const used = words.slice(-length);
+    return used[0] + used.slice(1).map(upperFirst).join('');
+  };
+  const lengths = ops.map(() => 2);
+  for (let changed = true; changed;) {
+    changed = false;
+    const ids = ops.map((o, i) => idOf(o.words, lengths[i]));
+    ops.forEach((o, i) => {
+      const clash = ids.some((id, j) => j !== i && id === ids[i]);
+      if (clash && lengths[i] < o.words.length) {
+        lengths[i]++;
+        changed = true;
+      }
+    });
+  }
+  ops.forEach((o, i) => (o.op.operationId = idOf(o.words, lengths[i])));
+}
+
+/** Every tag the operations use, in order of first use, with its ApiTag description. */
+function describeTags(document: Json): void {
+  const used = [...new Set([...operations(document)].flatMap(({ op }) => (op.tags ?? []) as string[]))];
+  document.tags = used.map((name) => ({ name, description: tagDescription(name) ?? name }));
 }
 
 /** `nullable` needs a `type` beside it in OpenAPI 3.0: take it from the referenced schema (objects by default). */
@@ -152,10 +281,10 @@ function orderPaths(document: Json): void {
 
 /**
  * Completes the generated document for Swagger UI users and code generators: failure answers of every
- * operation, an explicit empty `security` on anonymous operations, typed nullables, one order of
- * operations per tag.
+ * operation, an explicit empty `security` on anonymous operations, typed nullables, the shared envelope
+ * schemas, one order of operations per tag, readable operation ids and described tags.
  */
-export function finaliseDocument(document: Json): Json {
+export function finaliseDocument(document: Json, classes: BodyClasses = new Map()): Json {
   document.components ??= {};
   document.components.schemas ??= {};
   document.components.schemas[ERROR_ENVELOPE] = ERROR_ENVELOPE_SCHEMA;
@@ -166,12 +295,16 @@ export function finaliseDocument(document: Json): Json {
       content: envelopeContent(failureExample({ status: 431, when: '' }, '/')),
     },
   };
+  addSharedSchemas(document);
   for (const { path, op } of operations(document)) {
     if (!op.security?.length) op.security = [];
-    documentFailures(document, path, op);
+    documentFailures(document, path, op, classes);
   }
   typeNullables(document, document.paths);
   typeNullables(document, document.components.schemas);
+  foldLoneNullableCopies(document);
   orderPaths(document);
+  nameOperations(document);
+  describeTags(document);
   return document;
 }
