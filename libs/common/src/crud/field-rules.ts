@@ -176,6 +176,14 @@ export function Int(o: IntOptions = {}): PropertyDecorator {
   return applyDecorators(...presence(o), IsInt(), Min(min), Max(max), doc(o, { type: 'integer', ...format, minimum: min, maximum: max }));
 }
 
+/**
+ * `revision` in a write body (optimistic locking): optional, at least 1; int64 like the record's revision,
+ * so a typed client has one type for it everywhere.
+ */
+export function Revision(description: string): PropertyDecorator {
+  return Int({ min: 1, max: Number.MAX_SAFE_INTEGER, example: 1, description });
+}
+
 export interface NumOptions extends Common {
   min: number;
   max: number;

@@ -4,7 +4,7 @@ import { commaList, epochMillis } from '../persistence/columns';
 import { declareField, WriteUse } from './field-registry';
 import { Bool, ClientId, Int, Num, OneOf, Text, TextList, TextListOptions, TextOptions } from './field-rules';
 
-export { Bool, ClientId, Int, Num, OneOf, Text, TextList } from './field-rules';
+export { Bool, ClientId, Int, Num, OneOf, Revision, Text, TextList } from './field-rules';
 export type { IntOptions, NumOptions, TextFormat, TextListOptions, TextOptions } from './field-rules';
 export { changeDtoOf, saveDtoOf, writeOnlyColumnsOf } from './field-dto';
 export type { SaveBody } from './field-dto';

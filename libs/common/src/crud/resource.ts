@@ -4,6 +4,7 @@ import { IsInt, IsNotEmpty, IsOptional, IsString, Max, Min } from 'class-validat
 import { BaseRecord } from '../persistence/base-record';
 import { Action } from '../auth/access';
 import { changeDtoOf, saveDtoOf, writeOnlyColumnsOf } from './field-dto';
+import { Revision } from './field-rules';
 import { ListControls, PageControls } from './query-controls';
 
 export type SortOrder = 'ASC' | 'DESC';
@@ -76,17 +77,7 @@ function identityDto(idField: string): Type<object> {
   ApiProperty({ type: String, required: true, example: 'V1StGXR8Z5jdHi6BmyTbc' })(Identity.prototype, idField);
   IsString()(Identity.prototype, idField);
   IsNotEmpty()(Identity.prototype, idField);
-  ApiProperty({
-    type: 'integer',
-    format: 'int64',
-    required: false,
-    minimum: 1,
-    example: 1,
-    description: 'When given, must equal the stored revision (else status 409)',
-  })(Identity.prototype, 'revision');
-  IsOptional()(Identity.prototype, 'revision');
-  IsInt()(Identity.prototype, 'revision');
-  Min(1)(Identity.prototype, 'revision');
+  Revision('When given, must equal the stored revision (else status 409)')(Identity.prototype, 'revision');
   return Identity;
 }
 
