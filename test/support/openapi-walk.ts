@@ -88,3 +88,17 @@ export function swaggerUiSample(doc: Json, schema: Json | undefined, depth = 0):
   if (s.type === 'array') return [swaggerUiSample(doc, s.items, depth + 1)];
   return ({ string: 'string', integer: 0, number: 0, boolean: true } as Json)[s.type] ?? null;
 }
+
+/**
+ * The envelope schema an operation answers with HTTP 200 (a named component), its properties' references
+ * resolved one level: `data` is the record schema (or its nullable copy), `extraData` the extra's schema.
+ */
+export function answerSchema(doc: Json, op: Json | undefined): Json {
+  const schema = op?.responses?.['200']?.content?.['application/json']?.schema;
+  if (!schema) return {};
+  const envelope = resolve(doc, schema);
+  const properties = Object.fromEntries(
+    Object.entries((envelope.properties ?? {}) as Json).map(([name, p]) => [name, resolve(doc, p as Json)]),
+  );
+  return { ...envelope, properties };
+}

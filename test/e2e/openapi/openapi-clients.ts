@@ -136,6 +136,23 @@ describe('OpenAPI documents for code generators', () => {
   );
 
   it(
+    "show each body's own wrong-type failure: the 1003 example of a JSON object body changes one of its fields (x-input)",
+    each((service, doc) => {
+      const gaps: string[] = [];
+      for (const { path, method, op } of operations(doc)) {
+        const body = op.requestBody?.content?.['application/json']?.schema;
+        if (!body?.$ref) continue;
+        const fields = Object.keys(doc.components.schemas[body.$ref.split('/').pop()].properties ?? {});
+        const example = op.responses['200'].content['application/json'].examples?.status1003;
+        const changed = Object.keys(example?.['x-input']?.set ?? {});
+        if (fields.length && !(changed.length === 1 && fields.includes(changed[0]) && example.value.error.startsWith(changed[0])))
+          gaps.push(`${method} ${path}: ${JSON.stringify(example?.['x-input'])} ${example?.value.error}`);
+      }
+      expect({ service, gaps }).toEqual({ service, gaps: [] });
+    }),
+  );
+
+  it(
     'leave /metrics out (a scraper endpoint, not a client operation)',
     each((service, doc) => {
       expect({ service, metrics: Object.keys(doc.paths).filter((p) => p.endsWith('/metrics')) }).toEqual({ service, metrics: [] });
