@@ -83,13 +83,16 @@ export function failureExample(failure: Failure, path: string): Record<string, u
   return { timestamp: 1763800000000, status: failure.status, error, localizedError: error, path, extraData: {}, data: null };
 }
 
-/** Several causes of one status read as one sentence each. */
+/** Several causes of one status read as one sentence each; the example is the first cause that has a text of its own. */
 export function mergeFailures(failures: Failure[]): Failure[] {
   const byStatus = new Map<number, Failure>();
   for (const f of failures) {
     const known = byStatus.get(f.status);
     if (!known) byStatus.set(f.status, { ...f });
-    else if (!known.when.includes(f.when)) known.when = `${known.when} ${f.when}`;
+    else {
+      if (!known.when.includes(f.when)) known.when = `${known.when} ${f.when}`;
+      if (known.error === undefined && f.error !== undefined) Object.assign(known, { error: f.error, input: f.input });
+    }
   }
   return [...byStatus.values()].sort((a, b) => a.status - b.status);
 }
