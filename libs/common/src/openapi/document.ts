@@ -9,10 +9,12 @@ import {
   FAILURES_EXTENSION,
   mergeFailures,
 } from './failures';
-import { DATA_EXAMPLE_EXTENSION, envelopeSchema, OR_NULL } from './api-envelope';
+import { DATA_EXAMPLE_EXTENSION } from './api-envelope';
 import { bodyFailureExamples, FailureInput, INPUT_EXTENSION } from './failure-inputs';
-import { resolveRef, sampleOf } from './sample';
-import { tagDescription } from './tags';
+import { propertiesOf, resolveRef, sampleOf } from './sample';
+import { describeTags, nameOperations } from './names';
+import { METHODS, operations } from './paths';
+import { addSharedSchemas, foldLoneNullableCopies } from './shared-schemas';
 
 /** The app's request body classes by schema name (bodyClassesOf): failure examples are derived from their rules. */
 type BodyClasses = Map<string, Type<object>>;
@@ -20,8 +22,6 @@ type BodyClasses = Map<string, Type<object>>;
 // an OpenAPI document is walked as plain JSON
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
-
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 /** Order of operations inside a tag: the standard set, the library's optional calls, then the resource's own calls as declared. */
 const OPERATION_ORDER = [
@@ -43,18 +43,6 @@ const OPERATION_ORDER = [
 /** Answered by the HTTP server itself, on any route (request line and headers together are bounded). */
 const HEADERS_TOO_LARGE = 'HeadersTooLarge';
 
-function* operations(document: Json): Generator<{ path: string; method: string; op: Json }> {
-  for (const [path, item] of Object.entries((document.paths ?? {}) as Json)) {
-    for (const method of METHODS) if (item[method]) yield { path, method, op: item[method] };
-  }
-}
-
-/** Every property of a request body schema, following `$ref` and `allOf`. */
-function bodyProperties(document: Json, schema: Json | undefined): Json {
-  const s = resolveRef(document, schema);
-  return Object.assign({}, ...(s.allOf ?? []).map((part: Json) => bodyProperties(document, part)), s.properties ?? {});
-}
-
 /** The failures an operation's shape implies, beside the ones its route declared. */
 function derivedFailures(document: Json, op: Json, classes: BodyClasses): Failure[] {
   const body = op.requestBody?.content?.['application/json']?.schema;
@@ -71,7 +59,7 @@ function derivedFailures(document: Json, op: Json, classes: BodyClasses): Failur
       { status: 1003, when: 'A value has the wrong JSON type (e.g. a string for a number, an array for an object).' },
       { status: 1004, when: 'The body is not valid JSON.', error: 'Malformed JSON request body', input: { raw: '{"' } },
     );
-    if ('revision' in bodyProperties(document, body))
+    if ('revision' in propertiesOf(document, body))
       failures.push({ status: 409, when: 'The body carries a `revision` that is not the stored one; nothing changes.' });
   }
   if (required.length) {
@@ -148,105 +136,6 @@ function inputInWords(input: FailureInput): string {
     return `the request example with ${changes.join(', ')}`;
   }
   return `the body \`${JSON.stringify(input.body)}\``;
-}
-
-const refName = (ref: string) => ref.split('/').pop()!;
-
-function* refsIn(node: unknown): Generator<string> {
-  if (!node || typeof node !== 'object') return;
-  if (Array.isArray(node)) for (const item of node) yield* refsIn(item);
-  else
-    for (const [key, value] of Object.entries(node as Json)) {
-      if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) yield refName(value);
-      else yield* refsIn(value);
-    }
-}
-
-/**
- * Adds the named envelopes the operations reference, their `extraData` schemas, and the nullable copies
- * of records (`<Record>OrNull`) their `data` references: a component of its own, so that a strict
- * validator accepts `data: null` and a generator still sees the record's fields.
- */
-function addSharedSchemas(document: Json): void {
-  const schemas = document.components.schemas as Json;
-  const pending = [...refsIn(document.paths)];
-  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
-    if (schemas[name]) continue;
-    const envelope = envelopeSchema(name);
-    const record = name.endsWith(OR_NULL) ? schemas[name.slice(0, -OR_NULL.length)] : undefined;
-    if (envelope) schemas[name] = structuredClone(envelope);
-    else if (record)
-      schemas[name] = {
-        ...structuredClone(record),
-        nullable: true,
-        description: `${record.description ? `${record.description} ` : ''}Null when there is none, and on a failure.`,
-      };
-    else continue;
-    pending.push(...refsIn(schemas[name]));
-  }
-}
-
-/**
- * A record that only ever appears as "the record or null" keeps its own name: its nullable copy replaces it
- * (a generated client then has one class for it, under the record's name).
- */
-function foldLoneNullableCopies(document: Json): void {
-  const schemas = document.components.schemas as Json;
-  const copies = Object.keys(schemas).filter((name) => name.endsWith(OR_NULL) && schemas[name.slice(0, -OR_NULL.length)]);
-  const used = new Set([
-    ...refsIn(document.paths),
-    ...Object.entries(schemas).flatMap(([name, s]) => (copies.includes(name) ? [] : [...refsIn(s)])),
-  ]);
-  const lone = copies.filter((copy) => !used.has(copy.slice(0, -OR_NULL.length)));
-  for (const copy of lone) {
-    schemas[copy.slice(0, -OR_NULL.length)] = schemas[copy];
-    delete schemas[copy];
-  }
-  const moved = new Map(lone.map((copy) => [`#/components/schemas/${copy}`, `#/components/schemas/${copy.slice(0, -OR_NULL.length)}`]));
-  const rewrite = (node: unknown): void => {
-    if (!node || typeof node !== 'object') return;
-    for (const [key, value] of Object.entries(node as Json)) {
-      if (key === '$ref' && moved.has(value)) (node as Json).$ref = moved.get(value);
-      else rewrite(value);
-    }
-  };
-  rewrite(document.paths);
-  rewrite(schemas);
-}
-
-const lowerCamel = (segment: string) => segment.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-const upperFirst = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
-/**
- * Operation ids a person would write: the resource (the path segment before the operation) and the
- * operation, lowerCamel (`dataDictionarySave`); where two operations would share one, earlier path
- * segments are added to both until they differ. Two words at least, so never a reserved word alone.
- */
-function nameOperations(document: Json): void {
-  const ops = [...operations(document)].map((o) => ({ ...o, words: o.path.split('/').filter(Boolean).map(lowerCamel) }));
-  const idOf = (words: string[], length: number) => {
-    const used = words.slice(-length);
-    return used[0] + used.slice(1).map(upperFirst).join('');
-  };
-  const lengths = ops.map(() => 2);
-  for (let changed = true; changed;) {
-    changed = false;
-    const ids = ops.map((o, i) => idOf(o.words, lengths[i]));
-    ops.forEach((o, i) => {
-      const clash = ids.some((id, j) => j !== i && id === ids[i]);
-      if (clash && lengths[i] < o.words.length) {
-        lengths[i]++;
-        changed = true;
-      }
-    });
-  }
-  ops.forEach((o, i) => (o.op.operationId = idOf(o.words, lengths[i])));
-}
-
-/** Every tag the operations use, in order of first use, with its ApiTag description. */
-function describeTags(document: Json): void {
-  const used = [...new Set([...operations(document)].flatMap(({ op }) => (op.tags ?? []) as string[]))];
-  document.tags = used.map((name) => ({ name, description: tagDescription(name) ?? name }));
 }
 
 /** `nullable` needs a `type` beside it in OpenAPI 3.0: take it from the referenced schema (objects by default). */

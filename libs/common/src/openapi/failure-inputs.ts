@@ -7,7 +7,7 @@ import { sanitizeBody } from '../http/body-sanitizer';
 import { BodyStatus } from '../http/body-status';
 import { toValidationException } from '../http/validation';
 import type { Failure } from './failures';
-import { resolveRef, sampleOf } from './sample';
+import { propertiesOf, resolveRef, sampleOf } from './sample';
 
 // an OpenAPI document is walked as plain JSON
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -96,7 +96,7 @@ export function bodyFailureExamples(document: Json, schema: Json, classes: Map<s
   if (!dto) return [];
   const example = sampleOf(document, target) as Json;
   if (answerOf(dto, example, row)) return []; // the example itself must pass, or no single change explains the answer
-  const properties: [string, Json][] = Object.entries(mergedProperties(document, target));
+  const properties: [string, Json][] = Object.entries(propertiesOf(document, target));
   const failures: Failure[] = [];
   const pick = (status: number, value: (s: Json) => unknown) => {
     for (const [name, property] of properties) {
@@ -131,9 +131,4 @@ export function bodyFailureExamples(document: Json, schema: Json, classes: Map<s
       input: { body: example },
     });
   return failures;
-}
-
-function mergedProperties(document: Json, schema: Json | undefined): Json {
-  const s = resolveRef(document, schema);
-  return Object.assign({}, ...(s.allOf ?? []).map((part: Json) => mergedProperties(document, part)), s.properties ?? {});
 }
