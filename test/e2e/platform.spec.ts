@@ -11,6 +11,7 @@ import type { Response } from 'supertest';
 import { CONFIG, HttpVerb, startApp, TestApp } from '../support/test-app';
 import { bearer, Claims, TEST_JWT_SECRET } from '../support/tokens';
 import type { Json } from '../support/json';
+import { answerSchema } from '../support/openapi-walk';
 
 const DDT = `${CONFIG}/data-dictionary-type`;
 const ENVELOPE_KEYS = ['data', 'error', 'extraData', 'localizedError', 'path', 'status', 'timestamp'];
@@ -586,8 +587,7 @@ describe('platform', () => {
     it('every 200 response schema is the envelope with a typed data property', () => {
       const bad: string[] = [];
       for (const { key, op } of groupOps()) {
-        const schema = op.responses?.['200']?.content?.['application/json']?.schema as Json | undefined;
-        const props = (schema?.properties ?? {}) as Json;
+        const props = (answerSchema(doc, op).properties ?? {}) as Json;
         const ok =
           ENVELOPE_KEYS.every((k) => k in props) &&
           props.data &&
@@ -600,7 +600,7 @@ describe('platform', () => {
     it('the page and list operations return arrays of the resource record', () => {
       for (const r of RESOURCES) {
         for (const op of ['page', 'list']) {
-          const data = find(`POST ${CONFIG}/${r}/${op}`).responses['200'].content['application/json'].schema.properties.data;
+          const data = answerSchema(doc, find(`POST ${CONFIG}/${r}/${op}`)).properties.data;
           expect({ key: `${r}/${op}`, type: data.type, items: !!(data.items?.$ref || data.items?.properties) }).toEqual({
             key: `${r}/${op}`,
             type: 'array',
@@ -612,7 +612,7 @@ describe('platform', () => {
 
     it('the page operations document extraData current, pages, size and total', () => {
       for (const r of RESOURCES) {
-        const extra = find(`POST ${CONFIG}/${r}/page`).responses['200'].content['application/json'].schema.properties.extraData;
+        const extra = answerSchema(doc, find(`POST ${CONFIG}/${r}/page`)).properties.extraData;
         expect({ r, keys: Object.keys(extra?.properties ?? {}).sort() }).toEqual({ r, keys: ['current', 'pages', 'size', 'total'] });
       }
     });

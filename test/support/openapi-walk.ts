@@ -64,3 +64,41 @@ export function jsonOperations(doc: Json): JsonOperation[] {
   }
   return found;
 }
+
+/**
+ * The body Swagger UI's sample generator builds from a schema (independent of the service's own code): each
+ * property's example, else its default, else the first enum value, else a value of its type; read-only
+ * properties left out.
+ */
+export function swaggerUiSample(doc: Json, schema: Json | undefined, depth = 0): unknown {
+  const s = schema ? resolve(doc, schema) : {};
+  if (s.example !== undefined) return s.example;
+  if (s.default !== undefined) return s.default;
+  if (Array.isArray(s.enum) && s.enum.length) return s.enum[0];
+  if (depth > 8) return null;
+  const variants = s.anyOf ?? s.oneOf;
+  if (variants?.length) return swaggerUiSample(doc, variants[0], depth + 1);
+  if (s.allOf || s.properties || s.type === 'object') {
+    const body: Json = {};
+    for (const part of s.allOf ?? []) Object.assign(body, swaggerUiSample(doc, part, depth + 1));
+    for (const [name, property] of Object.entries((s.properties ?? {}) as Json))
+      if (!resolve(doc, property).readOnly) body[name] = swaggerUiSample(doc, property, depth + 1);
+    return body;
+  }
+  if (s.type === 'array') return [swaggerUiSample(doc, s.items, depth + 1)];
+  return ({ string: 'string', integer: 0, number: 0, boolean: true } as Json)[s.type] ?? null;
+}
+
+/**
+ * The envelope schema an operation answers with HTTP 200 (a named component), its properties' references
+ * resolved one level: `data` is the record schema (or its nullable copy), `extraData` the extra's schema.
+ */
+export function answerSchema(doc: Json, op: Json | undefined): Json {
+  const schema = op?.responses?.['200']?.content?.['application/json']?.schema;
+  if (!schema) return {};
+  const envelope = resolve(doc, schema);
+  const properties = Object.fromEntries(
+    Object.entries((envelope.properties ?? {}) as Json).map(([name, p]) => [name, resolve(doc, p as Json)]),
+  );
+  return { ...envelope, properties };
+}

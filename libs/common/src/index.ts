@@ -62,6 +62,7 @@ export * from './messaging/migrations/1795388775655-KafkaOutbox';
 export * from './metrics/metrics';
 export * from './openapi/api-envelope';
 export * from './openapi/setup';
+export * from './openapi/tags';
 export * from './persistence/base-record';
 export * from './persistence/columns';
 export * from './persistence/database';

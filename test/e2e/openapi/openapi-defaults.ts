@@ -1,6 +1,7 @@
 /**
  * Defaults on create: state fields a caller need not know may be omitted on save, the stored record shows
- * their defaults, and the OpenAPI schemas show the same values as `default` (save body and record).
+ * their defaults, and the save body's schema shows the same values as `default`. No other schema carries a
+ * `default`: generated clients initialise model fields from it and would send it as if the caller had set it.
  */
 import { MESSAGE_PREFIX } from '../../support/tables/message';
 import { startApp, TestApp } from '../../support/test-app';
@@ -62,15 +63,26 @@ describe('defaults on create', () => {
   });
 
   it.each(MINIMAL)(
-    '$segment: the save body and the record schema show the defaults; the defaulted fields are not required',
+    '$segment: only the save body shows the defaults (not the record, update, filter, list or page schemas); the defaulted fields are not required',
     ({ segment, defaults }) => {
       const path = `${MESSAGE_PREFIX}/${segment}/save`;
       const save = properties(saveSchema(path));
       const required: string[] = resolve(saveSchema(path)).required ?? [];
-      const record = properties({ $ref: `#/components/schemas/${camel(`-${segment}`)}` });
+      const name = camel(`-${segment}`);
+      const record = properties({ $ref: `#/components/schemas/${name}` });
+      const others = ['Update', 'Filter', 'ListRequest', 'PageRequest'].map((suffix) => ({
+        suffix,
+        props: properties({ $ref: `#/components/schemas/${name}${suffix}` }),
+      }));
       for (const [field, value] of Object.entries(defaults).filter(([, v]) => v !== null)) {
-        expect({ field, save: save[field]?.default, record: record[field]?.default }).toEqual({ field, save: value, record: value });
+        expect({ field, save: save[field]?.default, record: record[field]?.default }).toEqual({ field, save: value, record: undefined });
+        for (const { suffix, props } of others.filter((o) => field in o.props))
+          expect({ field, suffix, default: props[field].default }).toEqual({ field, suffix, default: undefined });
       }
+      // the update body tells the create default in words
+      const update = others[0].props;
+      for (const [field, value] of Object.entries(defaults).filter(([f, v]) => v !== null && f in update))
+        expect(update[field].description).toContain(`A create that omits it stores ${JSON.stringify(value)}.`);
       expect(required.filter((f) => f in defaults)).toEqual([]);
       for (const field of Object.keys(defaults).filter((f) => defaults[f] === null))
         expect({ field, nullable: record[field]?.nullable }).toEqual({ field, nullable: true });

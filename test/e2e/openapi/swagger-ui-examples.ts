@@ -7,29 +7,7 @@
 import { DeviceTestApp, startDeviceApp } from '../../support/device-app';
 import { Envelope, startApp, TestApp } from '../../support/test-app';
 import type { Json } from '../../support/json';
-
-// an OpenAPI document is walked as plain JSON
-
-/** The body Swagger UI's sample generator builds (independent of the service's own code). */
-function swaggerUiSample(doc: Json, schema: Json | undefined, depth = 0): unknown {
-  const resolve = (s: Json | undefined): Json => (s?.$ref ? resolve(doc.components.schemas[String(s.$ref).split('/').pop()!]) : (s ?? {}));
-  const s = resolve(schema);
-  if (s.example !== undefined) return s.example;
-  if (s.default !== undefined) return s.default;
-  if (Array.isArray(s.enum) && s.enum.length) return s.enum[0];
-  if (depth > 8) return null;
-  const variants = s.anyOf ?? s.oneOf;
-  if (variants?.length) return swaggerUiSample(doc, variants[0], depth + 1);
-  if (s.allOf || s.properties || s.type === 'object') {
-    const body: Json = {};
-    for (const part of s.allOf ?? []) Object.assign(body, swaggerUiSample(doc, part, depth + 1));
-    for (const [name, property] of Object.entries((s.properties ?? {}) as Json))
-      if (!resolve(property).readOnly) body[name] = swaggerUiSample(doc, property, depth + 1);
-    return body;
-  }
-  if (s.type === 'array') return [swaggerUiSample(doc, s.items, depth + 1)];
-  return ({ string: 'string', integer: 0, number: 0, boolean: true } as Json)[s.type] ?? null;
-}
+import { swaggerUiSample } from '../../support/openapi-walk';
 
 interface SaveOperation {
   path: string;

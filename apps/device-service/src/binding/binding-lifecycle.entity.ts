@@ -28,12 +28,18 @@ export class BindingLifecycle {
   @Column({ type: 'varchar', length: 64 })
   dataAcquisitionServerNo: string;
 
-  @ApiProperty({ type: 'integer', example: 1763800000000, description: 'Epoch milliseconds of the first report naming this server' })
+  @ApiProperty({
+    type: 'integer',
+    format: 'int64',
+    example: 1763800000000,
+    description: 'Epoch milliseconds of the first report naming this server',
+  })
   @Column({ type: 'bigint', transformer: epochMillis })
   bindTime: number;
 
   @ApiProperty({
     type: 'integer',
+    format: 'int64',
     nullable: true,
     example: null,
     description: 'Epoch milliseconds of the report that named another server or none; null while bound',

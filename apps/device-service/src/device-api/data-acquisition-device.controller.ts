@@ -1,6 +1,6 @@
-import { validationPipe } from '@app/common';
+import { ApiTag, validationPipe } from '@app/common';
 import { Body, Controller, Get, Post } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBody } from '@nestjs/swagger';
 import { BindingLifecycle } from '../binding/binding-lifecycle.entity';
 import { DataAcquisitionDevice } from '../registry/data-acquisition-device/data-acquisition-device.entity';
 import { Caller, DeviceOperation } from '../token/device-operation';
@@ -8,7 +8,10 @@ import { DeviceCaller } from '../token/device-token.service';
 import { DeviceInfoPush } from './device-api.dto';
 import { TokenIssuingController } from '../token/token-issuing.controller';
 
-@ApiTags('device / data-acquisition-device')
+@ApiTag(
+  'device / data-acquisition-device',
+  "The calls of a data-acquisition device (device token): its token, its registry record and its information reports; the server's list of bound devices.",
+)
 @Controller('main-api/device/data-acquisition-device')
 export class DataAcquisitionDeviceController extends TokenIssuingController('device') {
   @Get('getByDataAcquisitionDeviceNo')

@@ -1,13 +1,16 @@
-import { validationPipe } from '@app/common';
+import { ApiTag, validationPipe } from '@app/common';
 import { Body, Controller, Post, Put } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBody } from '@nestjs/swagger';
 import { DataAcquisitionServer } from '../registry/data-acquisition-server/data-acquisition-server.entity';
 import { Caller, DeviceOperation } from '../token/device-operation';
 import { DeviceCaller } from '../token/device-token.service';
 import { InternalIpUpdate } from './device-api.dto';
 import { TokenIssuingController } from '../token/token-issuing.controller';
 
-@ApiTags('device / data-acquisition-server')
+@ApiTag(
+  'device / data-acquisition-server',
+  'The calls of a data-acquisition server (device token): its token, its registry record and its internal IP address.',
+)
 @Controller('main-api/device/data-acquisition-server')
 export class DataAcquisitionServerController extends TokenIssuingController('server') {
   @Post('listByDataAcquisitionServerNo')

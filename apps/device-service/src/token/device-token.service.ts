@@ -35,7 +35,12 @@ export class TokenKey {
   })
   token: string;
 
-  @ApiProperty({ example: 1763886400000, description: 'Epoch milliseconds after which the token is refused' })
+  @ApiProperty({
+    type: 'integer',
+    format: 'int64',
+    example: 1763886400000,
+    description: 'Epoch milliseconds after which the token is refused',
+  })
   expiresAt: number;
 }
 

@@ -1,20 +1,29 @@
 import { Body, Controller, Delete, Get, Inject, Post, Put, Type } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBody } from '@nestjs/swagger';
 import { Operation } from '../auth/operation';
 import { MAX_IDS_PER_CALL, RequiredQuery, RequiredQueryList } from '../http/query-params';
 import { Failure } from '../openapi/failures';
+import { ApiTag } from '../openapi/tags';
 import { validationPipe } from '../http/validation';
 import { BaseRecord } from '../persistence/base-record';
 import { AsyncImporter } from './async-importer';
 import { CrudService } from './crud.service';
 import { ImportOutcome } from './import-outcome';
 import { PAGE_EXTRA_SCHEMA } from './query-controls';
+import { staleRevisionMessage } from './resource-writer';
 import { AnyResource, Resource } from './resource';
 import { assertRowArray, validateAllRows } from './validate-rows';
 
 /** 422 where the resource has a business key. */
 const keyTaken = (r: AnyResource, when: string): Failure[] =>
   r.uniqueKey ? [{ status: 422, when: `${r.uniqueKey.join(' + ')} ${when}; nothing is written.`, error: r.duplicateMessage }] : [];
+
+/** 409 of an update whose `revision` is not the stored one, with the text the writer answers. */
+export const staleRevision = (r: AnyResource): Failure => ({
+  status: 409,
+  when: 'The body carries a `revision` that is not the stored one; nothing changes.',
+  error: staleRevisionMessage(r.title, 1),
+});
 
 const importerTokens = new WeakMap<AnyResource, symbol>();
 
@@ -38,7 +47,7 @@ function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
     @Operation({
       summary: `Count ${r.title} records matching the filters`,
       permission: r.permissionFor('read'),
-      response: { data: 'number', example: 1 },
+      response: { data: 'integer', example: 1 },
     })
     @ApiBody({ type: r.filterDto })
     count(@Body(validationPipe(r.filterDto)) body: object) {
@@ -70,7 +79,7 @@ function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
     @Operation({
       summary: `Page through ${r.title} records`,
       permission: r.permissionFor('read'),
-      response: { data: [record], extra: PAGE_EXTRA_SCHEMA },
+      response: { data: [record], extra: PAGE_EXTRA_SCHEMA, extraName: 'Page' },
     })
     @ApiBody({ type: r.pageDto })
     page(@Body(validationPipe(r.pageDto)) body: object) {
@@ -125,7 +134,7 @@ function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
       description: 'data is false when no live record of the tenant has that id; a stale `revision` gives status 409.',
       permission: r.permissionFor('update'),
       response: { data: 'boolean', example: true },
-      failures: keyTaken(r, 'would become that of another live record of the tenant'),
+      failures: [staleRevision(r), ...keyTaken(r, 'would become that of another live record of the tenant')],
     })
     @ApiBody({ type: r.updateDto })
     updateById(@Body(validationPipe(r.updateDto)) body: object) {
@@ -142,6 +151,7 @@ type Base<E extends BaseRecord> = ReturnType<typeof StandardRoutes<E>>;
 export const SYNC_IMPORT_RESPONSE = {
   data: 'boolean',
   example: true,
+  extraName: 'Import',
   extra: {
     count: { type: 'integer', example: 2 },
     inserted: { type: 'integer', example: 1 },
@@ -163,6 +173,7 @@ function WithImportList<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): 
         ? {
             data: 'boolean',
             example: true,
+            extraName: 'ImportBatch',
             extra: { batchId: { type: 'string', example: 'V1StGXR8Z5jdHi6BmyTbc' }, count: { type: 'integer', example: 2 } },
           }
         : SYNC_IMPORT_RESPONSE,
@@ -186,7 +197,7 @@ function WithImportStatus<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>)
         "data is null when the caller's tenant has no batch with that id. `status` stays PENDING until the consumer applied the batch; " +
         '`rejected` lists the rows it refused. extraData.outboxBacklog counts batches of this import not yet handed to the message broker.',
       permission: r.permissionFor('read'),
-      response: { data: ImportOutcome, extra: { outboxBacklog: { type: 'integer', example: 0 } } },
+      response: { data: ImportOutcome, extra: { outboxBacklog: { type: 'integer', example: 0 } }, extraName: 'OutboxBacklog' },
     })
     importStatus(@RequiredQuery('batchId', 'The batchId that importList returned') batchId: string) {
       return this.importer!.status(batchId);
@@ -222,12 +233,23 @@ export function CrudController<E extends BaseRecord>(r: Resource<E>): Base<E> {
   return controller;
 }
 
+/** The tag's description: what the resource's operations are and who may call them. */
+function tagDescriptionOf(r: AnyResource): string {
+  const optional = [
+    r.importList === 'async' && 'importList (asynchronous; outcome via importStatus)',
+    r.importList === 'sync' && 'importList (one transaction)',
+    r.listCache && "listCache (merged with the default tenant's records)",
+  ].filter(Boolean);
+  const standard = 'save, getById, page, list, count, updateById, removeById, removeByIds';
+  return `${r.title} records: ${[standard, ...optional].join(', ')}. Each needs role \`administrator\` or permission \`${r.permission}:<action>\`.`;
+}
+
 /** A ready controller for a resource with only the declared operations. */
 export function standardController(r: AnyResource): Type<unknown> {
   const controller = class extends CrudController(r) {};
   Object.defineProperty(controller, 'name', { value: `${r.schemaName}Controller` });
   Controller(r.path)(controller);
-  ApiTags(r.tag)(controller);
+  ApiTag(r.tag, tagDescriptionOf(r))(controller);
   return controller;
 }
 
@@ -235,6 +257,6 @@ export function standardController(r: AnyResource): Type<unknown> {
 export function ResourceController(r: AnyResource): ClassDecorator {
   return (target) => {
     Controller(r.path)(target);
-    ApiTags(r.tag)(target);
+    ApiTag(r.tag, tagDescriptionOf(r))(target);
   };
 }

@@ -1,10 +1,13 @@
 import 'reflect-metadata';
 
+/** Where a write body is used: `create` (save, import: the column default applies) or `change` (update, filters). */
+export type WriteUse = 'create' | 'change';
+
 /** What one field declaration (fields.ts) leaves behind for the parts derived from it. */
 export interface FieldDeclaration {
   property: string;
   /** Its rules in a write body (validation and OpenAPI); undefined for a server-owned field. */
-  write?: () => PropertyDecorator;
+  write?: (use: WriteUse) => PropertyDecorator;
   /** Never returned and never logged. */
   secret: boolean;
   /** Backed by a column (false: a write-only input that the resource's `toColumns` maps to columns). */

@@ -166,10 +166,22 @@ export interface IntOptions extends Common {
   max?: number;
 }
 
+const INT32 = { min: -2147483648, max: 2147483647 };
+
+/** An integer, 32-bit unless its range needs more (epoch milliseconds): then `format: int64`, a long in typed clients. */
 export function Int(o: IntOptions = {}): PropertyDecorator {
-  const min = o.min ?? -2147483648;
-  const max = o.max ?? 2147483647;
-  return applyDecorators(...presence(o), IsInt(), Min(min), Max(max), doc(o, { type: 'integer', minimum: min, maximum: max }));
+  const min = o.min ?? INT32.min;
+  const max = o.max ?? INT32.max;
+  const format = min < INT32.min || max > INT32.max ? { format: 'int64' } : {};
+  return applyDecorators(...presence(o), IsInt(), Min(min), Max(max), doc(o, { type: 'integer', ...format, minimum: min, maximum: max }));
+}
+
+/**
+ * `revision` in a write body (optimistic locking): optional, at least 1; int64 like the record's revision,
+ * so a typed client has one type for it everywhere.
+ */
+export function Revision(description: string): PropertyDecorator {
+  return Int({ min: 1, max: Number.MAX_SAFE_INTEGER, example: 1, description });
 }
 
 export interface NumOptions extends Common {

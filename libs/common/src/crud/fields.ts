@@ -1,12 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Column, ColumnOptions, PrimaryColumn } from 'typeorm';
 import { commaList, epochMillis } from '../persistence/columns';
-import { declareField } from './field-registry';
+import { declareField, WriteUse } from './field-registry';
 import { Bool, ClientId, Int, Num, OneOf, Text, TextList, TextListOptions, TextOptions } from './field-rules';
 
-export { Bool, ClientId, Int, Num, OneOf, Text, TextList } from './field-rules';
+export { Bool, ClientId, Int, Num, OneOf, Revision, Text, TextList } from './field-rules';
 export type { IntOptions, NumOptions, TextFormat, TextListOptions, TextOptions } from './field-rules';
-export { saveDtoOf, writeOnlyColumnsOf } from './field-dto';
+export { changeDtoOf, saveDtoOf, writeOnlyColumnsOf } from './field-dto';
 export type { SaveBody } from './field-dto';
 
 /**
@@ -57,31 +57,37 @@ function columnOptions(o: FieldOptions, column: ColumnOptions): ColumnOptions {
   };
 }
 
-/** The property of the record schema (responses). */
+/**
+ * The property of the record schema (responses). No `default`: generated clients initialise model fields
+ * from it, and only a create applies it.
+ */
 function recordDoc(o: FieldOptions, extra: Record<string, unknown>): PropertyDecorator {
-  return ApiProperty({
-    nullable: isNullable(o),
-    example: o.example,
-    description: o.description,
-    ...(o.default === undefined ? {} : { default: o.default }),
-    ...extra,
-  });
+  return ApiProperty({ nullable: isNullable(o), example: o.example, description: o.description, ...extra });
 }
 
-/** The rules' shared options, as the write-body rules take them. */
-const writeCommon = (o: FieldOptions) => ({
-  required: o.required,
-  nullable: isNullable(o),
-  description: o.description,
-  example: o.example,
+/**
+ * The rules' shared options, as the write-body rules take them. Only the save body shows the column
+ * default as `default` (a create stores it); in update and filter bodies a generated client would send it
+ * as if the caller had set it, so there it is only told in the description.
+ */
+function writeCommon(o: FieldOptions, use: WriteUse) {
   // a required field is always given: its column default never shows
-  ...(o.default === undefined || o.required ? {} : { default: o.default }),
-});
+  const createDefault = o.default === undefined || o.required ? undefined : o.default;
+  const told =
+    createDefault === undefined || use === 'create' ? undefined : `A create that omits it stores ${JSON.stringify(createDefault)}.`;
+  return {
+    required: o.required,
+    nullable: isNullable(o),
+    description: told && o.description ? `${o.description.replace(/\.?$/, '.')} ${told}` : (told ?? o.description),
+    example: o.example,
+    ...(use === 'create' && createDefault !== undefined ? { default: createDefault } : {}),
+  };
+}
 
 interface Parts {
   column?: PropertyDecorator;
   doc?: PropertyDecorator;
-  write?: () => PropertyDecorator;
+  write?: (use: WriteUse) => PropertyDecorator;
   secret?: boolean;
 }
 
@@ -117,7 +123,7 @@ export const Field = {
     return field(o, {
       column: inputOnly ? undefined : Column(columnOptions(o, { ...type, ...(secret ? { select: false } : {}) })),
       doc: recordDoc(o, { type: String, maxLength: o.max }),
-      write: () => Text({ ...rules, ...writeCommon(o), writeOnly: secret }),
+      write: (use) => Text({ ...rules, ...writeCommon(o, use), writeOnly: secret }),
       secret,
     });
   },
@@ -128,7 +134,7 @@ export const Field = {
     return field(o, {
       column: Column(columnOptions(o, { type: 'text', transformer: commaList })),
       doc: recordDoc(o, { type: [String], maxItems: o.maxItems }),
-      write: () => TextList({ ...rules, ...writeCommon(o) }),
+      write: (use) => TextList({ ...rules, ...writeCommon(o, use) }),
     });
   },
 
@@ -136,7 +142,7 @@ export const Field = {
     return field(o, {
       column: Column(columnOptions(o, { type: 'int' })),
       doc: recordDoc(o, { type: 'integer' }),
-      write: () => Int({ min: o.min, max: o.max, ...writeCommon(o) }),
+      write: (use) => Int({ min: o.min, max: o.max, ...writeCommon(o, use) }),
     });
   },
 
@@ -145,7 +151,7 @@ export const Field = {
     return field(o, {
       column: Column(columnOptions(o, { type: 'double' })),
       doc: recordDoc(o, { type: 'number' }),
-      write: () => Num({ min: o.min, max: o.max, ...writeCommon(o) }),
+      write: (use) => Num({ min: o.min, max: o.max, ...writeCommon(o, use) }),
     });
   },
 
@@ -153,7 +159,7 @@ export const Field = {
     return field(o, {
       column: Column(columnOptions(o, { type: 'boolean' })),
       doc: recordDoc(o, { type: Boolean }),
-      write: () => Bool(writeCommon(o)),
+      write: (use) => Bool(writeCommon(o, use)),
     });
   },
 
@@ -162,7 +168,7 @@ export const Field = {
     return field(o, {
       column: Column(columnOptions(o, { type: 'varchar', length: 32 })),
       doc: recordDoc(o, { type: String, enum: values }),
-      write: () => OneOf(values, writeCommon(o)),
+      write: (use) => OneOf(values, writeCommon(o, use)),
     });
   },
 
@@ -171,8 +177,8 @@ export const Field = {
     const described = { ...o, description: time(o.description) };
     return field(described, {
       column: Column(columnOptions(o, { type: 'bigint', transformer: epochMillis })),
-      doc: recordDoc(described, { type: 'integer' }),
-      write: () => Int({ min: 0, max: Number.MAX_SAFE_INTEGER, ...writeCommon(described) }),
+      doc: recordDoc(described, { type: 'integer', format: 'int64' }),
+      write: (use) => Int({ min: 0, max: Number.MAX_SAFE_INTEGER, ...writeCommon(described, use) }),
     });
   },
 };

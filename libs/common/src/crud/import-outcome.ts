@@ -30,10 +30,16 @@ export class ImportOutcome {
   @ApiProperty({ example: 'alice' })
   createdUsername: string;
 
-  @ApiProperty({ type: 'integer', example: 1763800000000 })
+  @ApiProperty({ type: 'integer', format: 'int64', example: 1763800000000, description: 'Epoch milliseconds' })
   createdTime: number;
 
-  @ApiProperty({ type: 'integer', example: 1763800001000, nullable: true })
+  @ApiProperty({
+    type: 'integer',
+    format: 'int64',
+    example: 1763800001000,
+    nullable: true,
+    description: 'Epoch milliseconds; null while PENDING',
+  })
   finishedTime: number | null;
 
   static of(batch: ImportBatch): ImportOutcome {

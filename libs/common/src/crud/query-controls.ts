@@ -8,7 +8,7 @@ export class SqlQuerySorter {
   @MaxLength(64)
   field: string;
 
-  @ApiPropertyOptional({ enum: ['ascend', 'descend'], default: 'ascend' })
+  @ApiPropertyOptional({ enum: ['ascend', 'descend'], description: 'Omitted: ascend' })
   @IsOptional()
   @IsIn(['ascend', 'descend'])
   order?: 'ascend' | 'descend';

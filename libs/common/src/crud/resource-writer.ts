@@ -18,6 +18,11 @@ type Row = Record<string, unknown>;
  * answered as the resource's 422, and every write recorded for the caches of all replicas once it has completed
  * (write-recorder.ts).
  */
+/** The `error` of a stale `revision` (also the text of the documented 409 example). */
+export function staleRevisionMessage(title: string, revision: unknown): string {
+  return `${title} was changed by someone else: revision ${String(revision)} is stale`;
+}
+
 export class ResourceWriter<E extends BaseRecord> {
   constructor(
     private readonly resource: Resource<E>,
@@ -95,10 +100,7 @@ export class ResourceWriter<E extends BaseRecord> {
 
   /** The 409 of an optimistic-locking miss. */
   stale(revision: unknown): AppException {
-    return new AppException(
-      BodyStatus.STALE_REVISION,
-      `${this.resource.title} was changed by someone else: revision ${String(revision)} is stale`,
-    );
+    return new AppException(BodyStatus.STALE_REVISION, staleRevisionMessage(this.resource.title, revision));
   }
 
   private refuseDuplicatesThenInvalidate<T>(scope: TenantScope, write: Promise<T>): Promise<T> {

@@ -5,7 +5,8 @@ import { DataSource } from 'typeorm';
 import { BaseRecord } from '../persistence/base-record';
 import { TenantScope } from '../tenancy/tenant-scope';
 import { Action } from '../auth/access';
-import { saveDtoOf, writeOnlyColumnsOf } from './field-dto';
+import { changeDtoOf, saveDtoOf, writeOnlyColumnsOf } from './field-dto';
+import { Revision } from './field-rules';
 import { ListControls, PageControls } from './query-controls';
 
 export type SortOrder = 'ASC' | 'DESC';
@@ -84,16 +85,7 @@ function identityDto(idField: string): Type<object> {
   ApiProperty({ type: String, required: true, example: 'V1StGXR8Z5jdHi6BmyTbc' })(Identity.prototype, idField);
   IsString()(Identity.prototype, idField);
   IsNotEmpty()(Identity.prototype, idField);
-  ApiProperty({
-    type: 'integer',
-    required: false,
-    minimum: 1,
-    example: 1,
-    description: 'When given, must equal the stored revision (else status 409)',
-  })(Identity.prototype, 'revision');
-  IsOptional()(Identity.prototype, 'revision');
-  IsInt()(Identity.prototype, 'revision');
-  Min(1)(Identity.prototype, 'revision');
+  Revision('When given, must equal the stored revision (else status 409)')(Identity.prototype, 'revision');
   return Identity;
 }
 
@@ -108,6 +100,7 @@ function timeRangeDto(field: string): Type<object> {
     const property = `${field}${suffix}`;
     ApiProperty({
       type: 'integer',
+      format: 'int64',
       required: false,
       minimum: 0,
       example,
@@ -128,8 +121,10 @@ export function defineResource<E extends BaseRecord>(o: ResourceOptions<E>): Res
   if (o.checkWrite && o.importList) throw new Error(`${o.path}: checkWrite is not applied to importList, so it cannot have both`);
   const schemaName = o.entity.name;
   const saveDto = o.saveDto ?? saveDtoOf(o.entity);
-  const writable = OmitType(saveDto, [o.idField] as never[]);
-  const exact = PartialType(PickType(saveDto, o.filters as never[]));
+  // update and filter bodies carry no create defaults (changeDtoOf)
+  const changeDto = o.saveDto ?? changeDtoOf(o.entity);
+  const writable = OmitType(changeDto, [o.idField] as never[]);
+  const exact = PartialType(PickType(changeDto, o.filters as never[]));
   const filterDto = named(o.timeRange ? IntersectionType(exact, timeRangeDto(o.timeRange)) : exact, `${schemaName}Filter`);
   return {
     ...o,

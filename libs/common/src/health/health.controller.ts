@@ -1,5 +1,6 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
-import { ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiProperty, ApiResponse } from '@nestjs/swagger';
+import { ApiTag } from '../openapi/tags';
 import { HealthCheckService, HealthIndicatorFunction, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { Operation } from '../auth/operation';
 import { UnavailableException } from '../http/app-exception';
@@ -45,7 +46,7 @@ function report(result: TerminusResult, background: Record<string, unknown> | un
  * answer waits on (a message broker: imports wait in the outbox) are shown in `background`, never checked: an unready pod
  * leaves its Service, and would fail every call for an outage the calls do not feel.
  */
-@ApiTags('operations')
+@ApiTag('operations', 'Health probes of this service (anonymous): liveness and readiness, in the envelope.')
 @Controller('health')
 export class HealthController {
   constructor(

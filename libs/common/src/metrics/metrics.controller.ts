@@ -1,12 +1,15 @@
 import { Controller, Get, NotFoundException, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Operation } from '../auth/operation';
 import { ServerConfig } from '../config/server.config';
 import { Metrics } from './metrics';
 
-/** `{prefix}/metrics`: the one response that is not the envelope (Prometheus reads text; docs/decisions.md). */
-@ApiTags('operations')
+/**
+ * `{prefix}/metrics`: the one response that is not the envelope (Prometheus reads text; docs/decisions.md).
+ * Left out of the public OpenAPI documents: a scraper's endpoint, not a client's (docs/operations.md).
+ */
+@ApiExcludeController()
 @Controller('metrics')
 export class MetricsController {
   constructor(

@@ -1,3 +1,4 @@
+import { Type } from '@nestjs/common';
 import {
   BODY_STATUSES,
   ERROR_ENVELOPE,
@@ -8,13 +9,19 @@ import {
   FAILURES_EXTENSION,
   mergeFailures,
 } from './failures';
-import { resolveRef, sampleOf } from './sample';
+import { DATA_EXAMPLE_EXTENSION } from './api-envelope';
+import { bodyFailureExamples, FailureInput, INPUT_EXTENSION } from './failure-inputs';
+import { propertiesOf, resolveRef, sampleOf } from './sample';
+import { describeTags, nameOperations } from './names';
+import { METHODS, operations } from './paths';
+import { addSharedSchemas, foldLoneNullableCopies } from './shared-schemas';
+
+/** The app's request body classes by schema name (bodyClassesOf): failure examples are derived from their rules. */
+type BodyClasses = Map<string, Type<object>>;
 
 // an OpenAPI document is walked as plain JSON
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
-
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 /** Order of operations inside a tag: the standard set, the library's optional calls, then the resource's own calls as declared. */
 const OPERATION_ORDER = [
@@ -36,22 +43,10 @@ const OPERATION_ORDER = [
 /** Answered by the HTTP server itself, on any route (request line and headers together are bounded). */
 const HEADERS_TOO_LARGE = 'HeadersTooLarge';
 
-function* operations(document: Json): Generator<{ path: string; method: string; op: Json }> {
-  for (const [path, item] of Object.entries((document.paths ?? {}) as Json)) {
-    for (const method of METHODS) if (item[method]) yield { path, method, op: item[method] };
-  }
-}
-
-/** Every property of a request body schema, following `$ref` and `allOf`. */
-function bodyProperties(document: Json, schema: Json | undefined): Json {
-  const s = resolveRef(document, schema);
-  return Object.assign({}, ...(s.allOf ?? []).map((part: Json) => bodyProperties(document, part)), s.properties ?? {});
-}
-
 /** The failures an operation's shape implies, beside the ones its route declared. */
-function derivedFailures(document: Json, op: Json): Failure[] {
-  const failures: Failure[] = [];
+function derivedFailures(document: Json, op: Json, classes: BodyClasses): Failure[] {
   const body = op.requestBody?.content?.['application/json']?.schema;
+  const failures: Failure[] = body ? bodyFailureExamples(document, body, classes) : [];
   const required = (op.parameters ?? []).filter((p: Json) => p.in === 'query' && p.required).map((p: Json) => `\`${p.name}\``);
   if (op.requestBody) {
     failures.push(
@@ -62,20 +57,27 @@ function derivedFailures(document: Json, op: Json): Failure[] {
   if (body) {
     failures.push(
       { status: 1003, when: 'A value has the wrong JSON type (e.g. a string for a number, an array for an object).' },
-      { status: 1004, when: 'The body is not valid JSON.' },
+      { status: 1004, when: 'The body is not valid JSON.', error: 'Malformed JSON request body', input: { raw: '{"' } },
     );
-    if ('revision' in bodyProperties(document, body))
+    if ('revision' in propertiesOf(document, body))
       failures.push({ status: 409, when: 'The body carries a `revision` that is not the stored one; nothing changes.' });
   }
   if (required.length) {
-    failures.push(
-      {
-        status: 1002,
-        when: `Required query parameter ${required.join(', ')} missing or empty.`,
-        error: `Required parameter '${required[0].slice(1, -1)}' is missing`,
-      },
-      { status: 1003, when: 'A single-valued query parameter given more than once.' },
-    );
+    const first = required[0].slice(1, -1);
+    const single = (op.parameters as Json[]).find((p) => p.in === 'query' && p.required && p.schema?.type !== 'array');
+    failures.push({
+      status: 1002,
+      when: `Required query parameter ${required.join(', ')} missing or empty.`,
+      error: `Required parameter '${first}' is missing`,
+      input: { omitQuery: first },
+    });
+    if (single)
+      failures.push({
+        status: 1003,
+        when: 'A single-valued query parameter given more than once.',
+        error: `Parameter '${single.name}' must be a single string`,
+        input: { repeatQuery: single.name },
+      });
   }
   // an operation that takes input or a caller's token reads or writes the database
   if (op.requestBody || op.parameters?.length || op.security?.length)
@@ -88,19 +90,22 @@ const envelopeContent = (example: unknown) => ({
 });
 
 /** HTTP failures as their own responses; body-status failures as named examples of the 200 envelope. */
-function documentFailures(document: Json, path: string, op: Json): void {
-  const failures = mergeFailures([...((op[FAILURES_EXTENSION] as Failure[] | undefined) ?? []), ...derivedFailures(document, op)]);
+function documentFailures(document: Json, path: string, op: Json, classes: BodyClasses): void {
+  const failures = mergeFailures([...((op[FAILURES_EXTENSION] as Failure[] | undefined) ?? []), ...derivedFailures(document, op, classes)]);
   delete op[FAILURES_EXTENSION];
   const ok = op.responses?.['200'];
   const media = ok?.content?.['application/json'];
   const inBody = failures.filter((f) => BODY_STATUSES.has(f.status));
   if (media && inBody.length) {
-    const examples: Json = { success: { summary: 'Success', value: sampleOf(document, media.schema) } };
+    const success = sampleOf(document, media.schema) as Json;
+    if (DATA_EXAMPLE_EXTENSION in op) success.data = op[DATA_EXAMPLE_EXTENSION];
+    const examples: Json = { success: { summary: 'Success', value: success } };
     for (const f of inBody)
       examples[`status${f.status}`] = {
         summary: `${failureTitle(f.status)} (status ${f.status})`,
-        description: f.when,
+        description: f.input ? `${f.when}\n\nSent: ${inputInWords(f.input)}.` : f.when,
         value: failureExample(f, path),
+        ...(f.input ? { [INPUT_EXTENSION]: f.input } : {}),
       };
     media.examples = examples;
     const lines = inBody.map((f) => `- ${f.status}: ${f.when}`).join('\n');
@@ -118,6 +123,19 @@ function documentFailures(document: Json, path: string, op: Json): void {
       response.content = envelopeContent(failureExample({ status: Number(status), when: '' }, path));
   }
   op.responses['431'] ??= { $ref: `#/components/responses/${HEADERS_TOO_LARGE}` };
+  delete op[DATA_EXAMPLE_EXTENSION];
+}
+
+/** A failure example's input, as the example's description tells it. */
+function inputInWords(input: FailureInput): string {
+  if (input.omitQuery) return `no query parameter \`${input.omitQuery}\``;
+  if (input.repeatQuery) return `query parameter \`${input.repeatQuery}\` twice`;
+  if (input.raw !== undefined) return `the body \`${input.raw}\``;
+  if (input.set) {
+    const changes = Object.entries(input.set).map(([name, value]) => `\`${name}\` ${JSON.stringify(value)}`);
+    return `the request example with ${changes.join(', ')}`;
+  }
+  return `the body \`${JSON.stringify(input.body)}\``;
 }
 
 /** `nullable` needs a `type` beside it in OpenAPI 3.0: take it from the referenced schema (objects by default). */
@@ -152,10 +170,10 @@ function orderPaths(document: Json): void {
 
 /**
  * Completes the generated document for Swagger UI users and code generators: failure answers of every
- * operation, an explicit empty `security` on anonymous operations, typed nullables, one order of
- * operations per tag.
+ * operation, an explicit empty `security` on anonymous operations, typed nullables, the shared envelope
+ * schemas, one order of operations per tag, readable operation ids and described tags.
  */
-export function finaliseDocument(document: Json): Json {
+export function finaliseDocument(document: Json, classes: BodyClasses = new Map()): Json {
   document.components ??= {};
   document.components.schemas ??= {};
   document.components.schemas[ERROR_ENVELOPE] = ERROR_ENVELOPE_SCHEMA;
@@ -166,12 +184,16 @@ export function finaliseDocument(document: Json): Json {
       content: envelopeContent(failureExample({ status: 431, when: '' }, '/')),
     },
   };
+  addSharedSchemas(document);
   for (const { path, op } of operations(document)) {
     if (!op.security?.length) op.security = [];
-    documentFailures(document, path, op);
+    documentFailures(document, path, op, classes);
   }
   typeNullables(document, document.paths);
   typeNullables(document, document.components.schemas);
+  foldLoneNullableCopies(document);
   orderPaths(document);
+  nameOperations(document);
+  describeTags(document);
   return document;
 }

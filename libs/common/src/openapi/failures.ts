@@ -12,7 +12,11 @@ export interface Failure {
   when: string;
   /** The `error` text of the example (default: a generic text of that status). */
   error?: string;
+  /** What a client sends to get exactly this `error` (documented as the example's `x-input`). */
+  input?: FailureInput;
 }
+
+import type { FailureInput } from './failure-inputs';
 
 /** Body statuses that come with HTTP 200. */
 export const BODY_STATUSES = new Set([400, 409, 422, 1002, 1003, 1004]);
@@ -29,11 +33,11 @@ export const ERROR_ENVELOPE_SCHEMA = {
   properties: {
     timestamp: { type: 'integer', format: 'int64', example: 1763800000000 },
     status: { type: 'integer', description: 'The failure: an HTTP status, or 1002/1003/1004 (see the operation)', example: 400 },
-    error: { type: 'string', example: 'name must not be blank' },
+    error: { type: 'string', example: 'Unauthorized' },
     localizedError: {
       type: 'string',
       description: "`error` in the caller's Accept-Language where a translation exists, else `error`",
-      example: 'name must not be blank',
+      example: 'Unauthorized',
     },
     path: { type: 'string', description: 'The request path', example: '/main-service/system-api/configuration/data-dictionary/save' },
     extraData: { type: 'object', example: {} },
@@ -58,7 +62,6 @@ const TITLES: Record<number, string> = {
 };
 
 const ERRORS: Record<number, string> = {
-  400: 'name must not be blank',
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not found',
@@ -69,7 +72,6 @@ const ERRORS: Record<number, string> = {
   431: 'Request header fields too large',
   503: 'Storage unavailable',
   1002: "Required parameter 'id' is missing",
-  1003: 'name must be a string',
   1004: 'Malformed JSON request body',
 };
 
@@ -81,13 +83,16 @@ export function failureExample(failure: Failure, path: string): Record<string, u
   return { timestamp: 1763800000000, status: failure.status, error, localizedError: error, path, extraData: {}, data: null };
 }
 
-/** Several causes of one status read as one sentence each. */
+/** Several causes of one status read as one sentence each; the example is the first cause that has a text of its own. */
 export function mergeFailures(failures: Failure[]): Failure[] {
   const byStatus = new Map<number, Failure>();
   for (const f of failures) {
     const known = byStatus.get(f.status);
     if (!known) byStatus.set(f.status, { ...f });
-    else if (!known.when.includes(f.when)) known.when = `${known.when} ${f.when}`;
+    else {
+      if (!known.when.includes(f.when)) known.when = `${known.when} ${f.when}`;
+      if (known.error === undefined && f.error !== undefined) Object.assign(known, { error: f.error, input: f.input });
+    }
   }
   return [...byStatus.values()].sort((a, b) => a.status - b.status);
 }

@@ -31,3 +31,9 @@ export function sampleOf(document: Schema, schema: Schema | undefined, depth = 0
   if (s.type === 'array') return [sampleOf(document, s.items, depth + 1)];
   return ({ string: 'string', integer: 0, number: 0, boolean: true } as Record<string, unknown>)[s.type] ?? null;
 }
+
+/** Every property of an object schema, following `$ref` and `allOf`. */
+export function propertiesOf(document: Schema, schema: Schema | undefined): Schema {
+  const s = resolveRef(document, schema);
+  return Object.assign({}, ...(s.allOf ?? []).map((part: Schema) => propertiesOf(document, part)), s.properties ?? {});
+}

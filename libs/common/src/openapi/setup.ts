@@ -2,6 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { documentGuardFailures } from '../auth/operation';
 import { finaliseDocument } from './document';
+import { bodyClassesOf } from './failure-inputs';
 
 type SecuritySchemeObject = Parameters<DocumentBuilder['addSecurity']>[1];
 
@@ -34,7 +35,7 @@ export function setupOpenApi(app: INestApplication, service: ServiceDescription)
   documentGuardFailures();
   let document: OpenAPIObject | undefined;
   const built = (): OpenAPIObject =>
-    (document ??= finaliseDocument(SwaggerModule.createDocument(app, config) as never) as unknown as OpenAPIObject);
+    (document ??= finaliseDocument(SwaggerModule.createDocument(app, config) as never, bodyClassesOf(app)) as unknown as OpenAPIObject);
   SwaggerModule.setup(`${service.prefix}/swagger-ui`, app, built, {
     jsonDocumentUrl: `${service.prefix}/v3/api-docs`,
     yamlDocumentUrl: `${service.prefix}/v3/api-docs.yaml`,

@@ -9,7 +9,7 @@ export abstract class BaseRecord {
   @PrimaryColumn({ type: 'varchar', length: 64 })
   tenantId: string;
 
-  @ApiProperty({ example: 1, description: 'Starts at 1, +1 on every update' })
+  @ApiProperty({ type: 'integer', format: 'int64', example: 1, description: 'Starts at 1, +1 on every update' })
   @Column({ type: 'int' })
   revision: number;
 
@@ -17,7 +17,7 @@ export abstract class BaseRecord {
   @Column({ type: 'varchar', length: 128 })
   createdUsername: string;
 
-  @ApiProperty({ example: 1763800000000, description: 'Epoch milliseconds' })
+  @ApiProperty({ type: 'integer', format: 'int64', example: 1763800000000, description: 'Epoch milliseconds' })
   @Column({ type: 'bigint', transformer: epochMillis })
   createdTime: number;
 
@@ -25,12 +25,13 @@ export abstract class BaseRecord {
   @Column({ type: 'varchar', length: 128 })
   lastModifiedUsername: string;
 
-  @ApiProperty({ example: 1763800000000, description: 'Epoch milliseconds' })
+  @ApiProperty({ type: 'integer', format: 'int64', example: 1763800000000, description: 'Epoch milliseconds' })
   @Column({ type: 'bigint', transformer: epochMillis })
   lastModifiedTime: number;
 
   @ApiProperty({
     type: 'integer',
+    format: 'int64',
     nullable: true,
     example: null,
     description: 'Null while live; epoch milliseconds of the logical deletion',

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
-import { MainServiceConfig, Operation } from '@app/common';
+import { ApiTag, MainServiceConfig, Operation } from '@app/common';
 import { Controller, Get, Req } from '@nestjs/common';
-import { ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import type { Request } from 'express';
 
 class CloudServiceNodeInfo {
@@ -15,7 +15,7 @@ class CloudServiceInfo {
   @ApiProperty({ example: 'https://east.example.com' }) recommendedDomain: string;
 }
 
-@ApiTags('configuration / base')
+@ApiTag('configuration / base', "General client configuration: the caller's address and the cloud-service nodes to use.")
 @Controller('main-api/v1/general/configuration/base')
 export class GeneralConfigurationController {
   constructor(private readonly config: MainServiceConfig) {}

@@ -1,4 +1,4 @@
-import { CrudController, Operation, ResourceController, TenantFilter, TenantScope, validationPipe } from '@app/common';
+import { CrudController, Operation, ResourceController, staleRevision, TenantFilter, TenantScope, validationPipe } from '@app/common';
 import { Body, Post } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
 import { DataDictionaryTableSaveOrUpdate } from './data-dictionary-table.dto';
@@ -16,6 +16,7 @@ export class DataDictionaryTableController extends CrudController(resource) {
       `key is updated, or a new row is created. A stale \`revision\` gives status 409; a key already used by another live row gives status 422 "${resource.duplicateMessage}".`,
     permission: resource.permissionFor('create'),
     response: { data: 'boolean', example: true },
+    failures: [staleRevision(resource)],
   })
   @ApiBody({ type: DataDictionaryTableSaveOrUpdate })
   async saveOrUpdate(@Body(validationPipe(DataDictionaryTableSaveOrUpdate)) body: DataDictionaryTableSaveOrUpdate): Promise<true> {
