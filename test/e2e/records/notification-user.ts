@@ -244,7 +244,7 @@ describe('notification-user inbox', () => {
   });
 
   describe('OpenAPI', () => {
-    it('lists countUnread and markAllRead for any Bearer token, without x-permission, with an envelope of a number', async () => {
+    it('lists countUnread and markAllRead for any Bearer token, without x-permission, with an envelope of an integer', async () => {
       const doc = (await t.http().get('/main-service/v3/api-docs')).body;
       for (const op of ['countUnread', 'markAllRead']) {
         const operation = doc.paths[`${P}/${op}`]?.post;
@@ -255,7 +255,7 @@ describe('notification-user inbox', () => {
         expect(operation.responses['403']).toBeUndefined();
         expect(operation.tags).toEqual(['message / notification-user']);
         const schema = answerSchema(doc, operation);
-        expect(schema.properties.data.type).toBe('number');
+        expect(schema.properties.data.type).toBe('integer');
         expect(schema.required).toEqual(expect.arrayContaining(['status', 'data']));
       }
     });

@@ -31,7 +31,7 @@ export class NotificationUserController extends CrudController(resource) {
       "No body. data: the number of notifications the caller has not read: the caller's live " +
       'notification-user rows with read = false, plus the published notifications for ALL users the caller has no row for. ' +
       'A notification counts once it is PUBLISHED and its publishTime has come (drafts, revoked and deleted ones do not).',
-    response: { data: 'number', example: 3 },
+    response: { data: 'integer', example: 3 },
   })
   countUnread() {
     return this.inbox.countUnread(TenantScope.current());
@@ -45,7 +45,7 @@ export class NotificationUserController extends CrudController(resource) {
       "No body. Sets read = true and readTime = now on the caller's own live unread rows (other users' rows are " +
       'untouched), and stores a read row for the caller for each published notification for ALL users the caller has none for; ' +
       'rows already read keep their readTime. data: the number of rows changed or written (0 on a repeated call).',
-    response: { data: 'number', example: 3 },
+    response: { data: 'integer', example: 3 },
   })
   markAllRead() {
     const scope = TenantScope.current();
