@@ -57,6 +57,14 @@ function expectOperationsEndpoints(http: Http, prefix: string): void {
     expect(after).toMatch(/^outbox_backlog 0$/m);
   });
 
+  it(`${prefix}/metrics labels a route by its registered path: case variants of a path add no series`, async () => {
+    const variants = ['HEALTH/live', 'Health/Live', 'health/LIVE', 'hEaLtH/lIvE', 'HeAlTh/LiVe/'];
+    for (const variant of variants) expect((await http().get(`${prefix}/${variant}`)).status).toBe(200);
+    const text = (await http().get(`${prefix}/metrics`)).text;
+    const routes = new Set([...text.matchAll(/route="([^"]*)"/g)].map((m) => m[1]));
+    expect([...routes].filter((route) => route.toLowerCase().includes('/health/live'))).toEqual([`${prefix}/health/live`]);
+  });
+
   it(`${prefix}: the probes and the metrics are in the OpenAPI document, without security`, async () => {
     const doc = (await http().get(`${prefix}/v3/api-docs`)).body;
     for (const path of ['health/live', 'health/ready', 'metrics']) {
@@ -244,6 +252,23 @@ describe('device-service', () => {
     expect(line!.req.url).toBe(`${DEVICE_API}/getByDataAcquisitionDeviceNo?dataAcquisitionDeviceNo=${no}&token=[Redacted]`);
     expect(logs.text()).toContain('secret=[Redacted]');
     for (const leaked of [SECRET, token]) expect(logs.text()).not.toContain(leaked);
+
+    // percent-encoded names are the same parameters to the service, and masked all the same
+    const encoded = await d
+      .http()
+      .get(`${DEVICE_API}/getByDataAcquisitionDeviceNo?dataAcquisitionDeviceNo=${no}&%74oken=${token}`)
+      .set('X-Request-Id', 'device-log-2');
+    expect(encoded.body.status).toBe(200);
+    expect(logs.requestLine('device-log-2')!.req.url).toBe(
+      `${DEVICE_API}/getByDataAcquisitionDeviceNo?dataAcquisitionDeviceNo=${no}&%74oken=[Redacted]`,
+    );
+    const issued = await d
+      .http()
+      .get(`${DEVICE_API}/getGenerationTokenKeyByDataAcquisitionDeviceNo?dataAcquisitionDeviceNo=${no}&%73ecret=${SECRET}`)
+      .set('X-Request-Id', 'device-log-3');
+    expect(issued.body).toMatchObject({ status: 200, data: { token: expect.any(String) } });
+    expect(logs.requestLine('device-log-3')!.req.url).toContain('&%73ecret=[Redacted]');
+    for (const leaked of [SECRET, token, issued.body.data.token]) expect(logs.text()).not.toContain(leaked);
   });
 });
 
