@@ -8,8 +8,8 @@ import { AppException } from './app-exception';
  */
 export const MAX_BODY_DEPTH = 32;
 
-/** Containers walked between two looks at the clock. */
-const CONTAINERS_PER_CHECK = 1024;
+/** Containers and values walked between two looks at the clock. */
+const STEPS_PER_CHECK = 1024;
 
 type Container = Record<string, unknown> | unknown[];
 
@@ -63,13 +63,15 @@ export async function sanitizeBody(body: unknown): Promise<void> {
   if (!isContainer(body)) return;
   const stack: Frame[] = [{ value: body, depth: 1 }];
   const slice = new TimeSlice();
-  for (let walked = 1; stack.length; walked++) {
-    if (walked % CONTAINERS_PER_CHECK === 0) await slice.pause();
+  let steps = 0;
+  while (stack.length) {
     const frame = stack.pop()!;
+    if (++steps % STEPS_PER_CHECK === 0) await slice.pause();
     if (frame.depth > MAX_BODY_DEPTH) throw AppException.validation(`Request body nests deeper than ${MAX_BODY_DEPTH} levels`);
     const { value, depth } = frame;
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
+        if (++steps % STEPS_PER_CHECK === 0) await slice.pause();
         const item = value[i];
         if (typeof item === 'string') assertWellFormed(item, frame, i, 'the text');
         else if (isContainer(item)) stack.push({ value: item, depth: depth + 1, parent: frame, key: i });
@@ -77,6 +79,7 @@ export async function sanitizeBody(body: unknown): Promise<void> {
       continue;
     }
     for (const key of Object.keys(value)) {
+      if (++steps % STEPS_PER_CHECK === 0) await slice.pause();
       const item = value[key];
       assertWellFormed(key, frame, undefined, 'a property name');
       if (item === null) delete value[key];
