@@ -1,5 +1,5 @@
 import { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createHttpServer } from '@app/common';
+import { createHttpServer, limitRequestTime, ServerConfig } from '@app/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DEVICE_SERVICE } from '../../device-service/src/device-service.manifest';
 import { createDeviceService } from '../../device-service/src/main';
@@ -35,6 +35,7 @@ export async function createCombinedServer(): Promise<CombinedServer> {
   await Promise.all([main.init(), device.init()]);
   const [toMain, toDevice] = [handler(main), handler(device)];
   const server = createHttpServer((request, response) => (isDeviceRequest(request) ? toDevice : toMain)(request, response));
+  limitRequestTime(server, main.get(ServerConfig).requestTimeoutMs);
   return {
     server,
     apps: [main, device],

@@ -8,6 +8,7 @@ import { ServiceDescription, setupOpenApi } from '../openapi/setup';
 import { enableCorsFor } from './cors';
 import { failure } from './envelope';
 import { parseQueryString } from './query-params';
+import { limitRequestTime } from './server';
 import { RequestContext } from '../tenancy/request-context';
 
 function trustProxy(value: string): boolean | number | string {
@@ -46,6 +47,7 @@ export function configureApp(
   // every envelope carries its own timestamp, so an ETag (a hash of each body) could never match a client's
   app.set('etag', false);
   app.set('query parser', parseQueryString);
+  limitRequestTime(app.getHttpServer(), config.requestTimeoutMs);
   // first: every answer, the 404s outside the prefix included, is counted and logged with a request id
   if (config.metricsEnabled) app.use(app.get(Metrics).record);
   app.use(app.get(AppLogging).http);
