@@ -394,6 +394,17 @@ describe('platform', () => {
       expect(res.body.error).toContain('remark');
     });
 
+    it('JSON in another charset than UTF-8 → HTTP 415 envelope, nothing written', async () => {
+      const res = await t
+        .http()
+        .post(`${DDT}/save`)
+        .set('Authorization', bearer())
+        .set('Content-Type', 'application/json; charset=utf-16le')
+        .send(Buffer.from(JSON.stringify({ dataDictionaryTypeCode: 'ddt-utf16' }), 'utf16le'));
+      expectFailure(res, 415, 415, `${DDT}/save`);
+      expect(await countCodes('ddt-utf16')).toBe(0);
+    });
+
     it('importList takes bodies up to 16 MB: above → 413, below → read and validated', async () => {
       const rows = (remark: number) => JSON.stringify([{ dataDictionaryTypeCode: 'ddt-bulk', remark: 'x'.repeat(remark) }]);
       expectFailure(await postText(`${DDT}/importList`, rows(16 * MB)), 413, 413, `${DDT}/importList`);
