@@ -87,6 +87,16 @@ describe('main-service', () => {
 
   expectOperationsEndpoints(http, '/main-service');
 
+  it('counts unauthenticated case variants of an operation under its registered route only', async () => {
+    const route = `${CONFIG}/data-dictionary-type/count`;
+    const variants = ['SyStem-api', 'SYSTEM-API', 'system-API', 'System-Api'].map((v) => route.replace('system-api', v));
+    for (const path of variants) expect((await http().post(path).send({})).status).toBe(401);
+    const text = (await http().get('/main-service/metrics')).text;
+    const routes = new Set([...text.matchAll(/route="([^"]*)"/g)].map((m) => m[1]));
+    expect([...routes].filter((r) => r.toLowerCase() === route)).toEqual([route]);
+    expect(metricValue(text, 'http_requests_total', { route, status: '401' })).toBeGreaterThanOrEqual(variants.length);
+  });
+
   it('reports the MySQL pool on MySQL/MariaDB only', async () => {
     const text = (await http().get('/main-service/metrics')).text;
     expect(/^db_pool_connections_max [1-9]\d*$/m.test(text)).toBe(usingMysql);
