@@ -341,6 +341,12 @@ check('nginx routes each prefix to the upstream of its service and port (compose
   parseFloat(template.match(/client_max_body_size (\d+)m;/)?.[1]) >= contract.bodyLimitMb
     ? null
     : `client_max_body_size below ${contract.bodyLimitMb}m`,
+  // the gateway, not the service, cuts a slow client (nginx's client timeouts default to 60 s)
+  ...['client_header_timeout', 'client_body_timeout'].map((name) => {
+    const seconds = Number(template.match(new RegExp(`${name} (\\d+)s;`))?.[1] ?? 60);
+    const service = Number(configMap?.data?.HTTP_REQUEST_TIMEOUT_MS) / 1000;
+    return service > seconds ? null : `HTTP_REQUEST_TIMEOUT_MS (${service} s) must exceed the gateway's ${name} (${seconds} s)`;
+  }),
 ]);
 check(
   'compose: services, ports, commands and env names agree with the apps',

@@ -2,7 +2,8 @@
  * The HTTP server under every entry point (main-service alone, device-service alone, the combined local
  * server), listening on a real port and spoken to with raw HTTP: request lines and headers up to 64 KiB
  * reach the operations (1000 ids of 21 characters in removeByIds), and what Node refuses before any route
- * (431 header too large, 400 malformed) is answered with the envelope and the connection closed.
+ * (431 header too large, 400 malformed, 408 for a client too slow to send its request) is answered with the
+ * envelope and the connection closed.
  */
 import { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -27,8 +28,11 @@ interface RawResponse {
   closed: boolean;
 }
 
-/** Sends `head` (and `body`) as bytes on a fresh connection; resolves once the server ended it (or after one answer when kept open). */
-function exchange(port: number, head: string, body = ''): Promise<RawResponse> {
+/**
+ * Sends `head` (and `body`) as bytes on a fresh connection; resolves once the server ended it (or after one answer when kept open).
+ * `trickle`: then one more byte every 200 ms, as a slow client would, until the server ends the connection.
+ */
+function exchange(port: number, head: string, body = '', trickle = false): Promise<RawResponse> {
   return new Promise((done, fail) => {
     const socket = connect(port, '127.0.0.1');
     let text = '';
@@ -57,6 +61,10 @@ function exchange(port: number, head: string, body = ''): Promise<RawResponse> {
     // the server may stop reading an oversized head; what it answered before that still counts
     socket.on('error', () => finish(true));
     socket.write(head + body);
+    if (trickle) {
+      const dripping = setInterval(() => socket.writable && socket.write('x'), 200);
+      socket.on('close', () => clearInterval(dripping));
+    }
   });
 }
 
@@ -111,10 +119,22 @@ const listen = async (server: Server): Promise<number> => {
   return (server.address() as AddressInfo).port;
 };
 
-/** Runs `create` with the test's environment (database, secrets) in place, then restores it. */
+/** HTTP_REQUEST_TIMEOUT_MS of the servers under test: short, so a slow client is cut within the test. */
+const REQUEST_TIMEOUT_MS = 2000;
+
+/** Runs `create` with the test's environment (database, secrets, request timeout) in place, then restores it. */
 async function withEnv<T>(env: Record<string, string>, create: () => Promise<T>): Promise<T> {
   const saved = { ...process.env };
-  Object.assign(process.env, { JWT_SECRET: TEST_JWT_SECRET, DEVICE_TOKEN_SECRET: TEST_DEVICE_TOKEN_SECRET, LOG_LEVEL: 'fatal' }, env);
+  Object.assign(
+    process.env,
+    {
+      JWT_SECRET: TEST_JWT_SECRET,
+      DEVICE_TOKEN_SECRET: TEST_DEVICE_TOKEN_SECRET,
+      LOG_LEVEL: 'fatal',
+      HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+    },
+    env,
+  );
   try {
     return await create();
   } finally {
@@ -213,6 +233,37 @@ describe.each(TARGETS)('HTTP server of $name', ({ start, sqliteOnly }) => {
     const path = `${resources[0].base.split('/').slice(0, 2).join('/')}/health/live`;
     const res = await request(port, 'GET', path, undefined, { 'X-Padding': 'a'.repeat(60 * 1024) });
     expect(res.statusLine).toBe('HTTP/1.1 200 OK');
+  });
+
+  /** Sends `head` and `body`, then trickles; resolves to the answer and how long it took. */
+  const slowly = async (head: string, body = '') => {
+    const started = performance.now();
+    const res = await exchange(target!.port, head, body, true);
+    return { res, elapsedMs: performance.now() - started };
+  };
+  const expectCut = ({ res, elapsedMs }: { res: RawResponse; elapsedMs: number }) => {
+    expect(res.statusLine).toBe('HTTP/1.1 408 Request Timeout');
+    expect(res.closed).toBe(true);
+    expect(envelope(res)).toMatchObject({ status: 408, error: 'Request not received in time', data: null });
+    // Node looks for expired requests once a second
+    expect(elapsedMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 50);
+    expect(elapsedMs).toBeLessThan(REQUEST_TIMEOUT_MS + 2500);
+  };
+
+  run(`cuts a body still arriving after HTTP_REQUEST_TIMEOUT_MS (${REQUEST_TIMEOUT_MS} ms) with the 408 envelope`, async () => {
+    const { resources } = target!;
+    const head = [
+      `POST ${resources[0].base}/count HTTP/1.1`,
+      'Host: 127.0.0.1',
+      `Authorization: ${bearer()}`,
+      'Content-Type: application/json',
+      'Content-Length: 100000',
+    ].join('\r\n');
+    expectCut(await slowly(`${head}\r\n\r\n`, '{"a":"'));
+  });
+
+  run('cuts a request line and headers still arriving after the same time', async () => {
+    expectCut(await slowly('GET /main-service/health/live HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: '));
   });
 
   run('answers a malformed request with 400 and the envelope, then closes the connection', async () => {

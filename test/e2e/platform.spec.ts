@@ -377,19 +377,42 @@ describe('platform', () => {
       expect(res.body.error).toContain('remark');
     });
 
-    it('a body larger than the 16 MB limit → HTTP 413 envelope, no HTML and no stack', async () => {
-      const body = JSON.stringify({ dataDictionaryTypeCode: 'ddt-huge', remark: 'x'.repeat(17 * 1024 * 1024) });
-      const res = await t.http().post(`${DDT}/save`).set('Authorization', bearer()).set('Content-Type', 'application/json').send(body);
+    const MB = 1024 * 1024;
+    const postText = (path: string, text: string) =>
+      t.http().post(path).set('Authorization', bearer()).set('Content-Type', 'application/json').send(text);
+
+    it('a body larger than the default 1 MB limit → HTTP 413 envelope, no HTML and no stack, nothing written', async () => {
+      const res = await postText(`${DDT}/save`, JSON.stringify({ dataDictionaryTypeCode: 'ddt-huge', remark: 'x'.repeat(MB) }));
       expectFailure(res, 413, 413, `${DDT}/save`);
+      expect(res.body.error).toBe('Request body too large');
       expect(res.text).not.toMatch(/<html|<!DOCTYPE|<pre>/i);
       expect(await countCodes('ddt-huge')).toBe(0);
     });
 
-    it('a body just below the limit is read and validated (400 for the long remark), not refused as too large', async () => {
-      const body = JSON.stringify({ dataDictionaryTypeCode: 'ddt-big', remark: 'x'.repeat(15 * 1024 * 1024) });
-      const res = await t.http().post(`${DDT}/save`).set('Authorization', bearer()).set('Content-Type', 'application/json').send(body);
+    it('a body just below the default limit is read and validated (400 for the long remark), not refused as too large', async () => {
+      const res = await postText(`${DDT}/save`, JSON.stringify({ dataDictionaryTypeCode: 'ddt-big', remark: 'x'.repeat(MB - 100) }));
       expectFailure(res, 200, 400, `${DDT}/save`);
       expect(res.body.error).toContain('remark');
+    });
+
+    it('JSON in another charset than UTF-8 → HTTP 415 envelope, nothing written', async () => {
+      const res = await t
+        .http()
+        .post(`${DDT}/save`)
+        .set('Authorization', bearer())
+        .set('Content-Type', 'application/json; charset=utf-16le')
+        .send(Buffer.from(JSON.stringify({ dataDictionaryTypeCode: 'ddt-utf16' }), 'utf16le'));
+      expectFailure(res, 415, 415, `${DDT}/save`);
+      expect(await countCodes('ddt-utf16')).toBe(0);
+    });
+
+    it('importList takes bodies up to 16 MB: above → 413, below → read and validated', async () => {
+      const rows = (remark: number) => JSON.stringify([{ dataDictionaryTypeCode: 'ddt-bulk', remark: 'x'.repeat(remark) }]);
+      expectFailure(await postText(`${DDT}/importList`, rows(16 * MB)), 413, 413, `${DDT}/importList`);
+      const below = await postText(`${DDT}/importList`, rows(15 * MB));
+      expectFailure(below, 200, 400, `${DDT}/importList`);
+      expect(below.body.error).toContain('remark');
+      expect(await countCodes('ddt-bulk')).toBe(0);
     });
   });
 

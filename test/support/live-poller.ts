@@ -17,10 +17,10 @@ export const LIVE_WITHIN_MS = 250;
  */
 export const POLL_TEST_RETRIES = 2;
 
-/** GET `{base}/main-service/health/live` on its own connection (no keep-alive socket to reuse); resolves to the HTTP status. */
-function live(base: string): Promise<number> {
+/** GET `{base}{prefix}/health/live` on its own connection (no keep-alive socket to reuse); resolves to the HTTP status. */
+function live(base: string, prefix: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(`${base}/main-service/health/live`, { agent: false }, (res) => {
+    const req = request(`${base}${prefix}/health/live`, { agent: false }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
     });
@@ -32,12 +32,14 @@ function live(base: string): Promise<number> {
 /**
  * Polls health/live every POLL_EVERY_MS until `work` settles, to show the event loop stayed free meanwhile.
  * Returns each poll's lateness, measured from when it was due (so a blocked loop shows as late polls,
- * not as one slow request). `alongside` runs at each poll (other requests sent while the work runs).
+ * not as one slow request). `alongside` runs at each poll (other requests sent while the work runs);
+ * `prefix` is the service's (main-service unless told).
  */
 export async function pollLiveDuring<T>(
   base: string,
   work: Promise<T>,
   alongside?: () => void,
+  prefix = '/main-service',
 ): Promise<{ result: T; latencies: number[] }> {
   let done = false;
   const settled = work.finally(() => (done = true));
@@ -50,7 +52,7 @@ export async function pollLiveDuring<T>(
     if (done) break;
     alongside?.();
     polls.push(
-      live(base).then((status) => {
+      live(base, prefix).then((status) => {
         if (status !== 200) throw new Error(`health/live answered ${status}`);
         latencies.push(performance.now() - due);
       }),

@@ -1,5 +1,5 @@
 import { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { AppLogging, createHttpServer, NestLines } from '@app/common';
+import { AppLogging, createHttpServer, limitRequestTime, NestLines, ServerConfig } from '@app/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DEVICE_SERVICE } from '../../device-service/src/device-service.manifest';
 import { createDeviceService } from '../../device-service/src/main';
@@ -39,6 +39,7 @@ export async function createCombinedServer(): Promise<CombinedServer> {
   main.useLogger(new NestLines(main.get(AppLogging).logger));
   const [toMain, toDevice] = [handler(main), handler(device)];
   const server = createHttpServer((request, response) => (isDeviceRequest(request) ? toDevice : toMain)(request, response));
+  limitRequestTime(server, main.get(ServerConfig).requestTimeoutMs);
   return {
     server,
     apps: [main, device],

@@ -1,6 +1,5 @@
 import { MainServiceConfig, MESSAGING_ENTITIES, MessagingConfig, ServiceManifest } from '@app/common';
 import { CONFIGURATION_ENTITIES } from './configuration/configuration.resources';
-import { SAVE_MISSING_BODY_LIMIT, SAVE_MISSING_PATH } from './configuration/translation/save-missing';
 import { MESSAGE_ENTITIES } from './message/message.resources';
 import { MIGRATIONS } from './migrations';
 import { SNAPSHOT_ENTITIES } from './snapshot/snapshot.resources';
@@ -12,7 +11,6 @@ export const MAIN_SERVICE: ServiceManifest = {
   defaultPort: 3000,
   title: 'main-service',
   description: 'Back-office API: message, configuration and snapshot groups. Every response is the envelope; check `status` in the body.',
-  bodyLimits: { [SAVE_MISSING_PATH]: SAVE_MISSING_BODY_LIMIT },
   entities: [...CONFIGURATION_ENTITIES, ...MESSAGE_ENTITIES, ...SNAPSHOT_ENTITIES, ...MESSAGING_ENTITIES],
   migrations: MIGRATIONS,
   config: [MainServiceConfig, MessagingConfig],

@@ -40,6 +40,7 @@ export * from './crud/write-recorder';
 export * from './http/app-exception';
 export * from './http/body-status';
 export * from './http/bootstrap';
+export * from './http/request-body';
 export * from './http/envelope';
 export * from './http/error-translator';
 export * from './http/shutdown';

@@ -63,6 +63,14 @@ function expectOperationsEndpoints(http: Http, prefix: string): void {
     expect(after).not.toMatch(/^message_broker_up/m); // no broker configured
   });
 
+  it(`${prefix}/metrics labels a route by its registered path: case variants of a path add no series`, async () => {
+    const variants = ['HEALTH/live', 'Health/Live', 'health/LIVE', 'hEaLtH/lIvE', 'HeAlTh/LiVe/'];
+    for (const variant of variants) expect((await http().get(`${prefix}/${variant}`)).status).toBe(200);
+    const text = (await http().get(`${prefix}/metrics`)).text;
+    const routes = new Set([...text.matchAll(/route="([^"]*)"/g)].map((m) => m[1]));
+    expect([...routes].filter((route) => route.toLowerCase().includes('/health/live'))).toEqual([`${prefix}/health/live`]);
+  });
+
   it(`${prefix}: the probes are in the OpenAPI document, without security; the metrics (a scraper's endpoint) are not`, async () => {
     const doc = (await http().get(`${prefix}/v3/api-docs`)).body;
     for (const path of ['health/live', 'health/ready']) {
@@ -84,6 +92,16 @@ describe('main-service', () => {
   const http: Http = () => t.http();
 
   expectOperationsEndpoints(http, '/main-service');
+
+  it('counts unauthenticated case variants of an operation under its registered route only', async () => {
+    const route = `${CONFIG}/data-dictionary-type/count`;
+    const variants = ['SyStem-api', 'SYSTEM-API', 'system-API', 'System-Api'].map((v) => route.replace('system-api', v));
+    for (const path of variants) expect((await http().post(path).send({})).status).toBe(401);
+    const text = (await http().get('/main-service/metrics')).text;
+    const routes = new Set([...text.matchAll(/route="([^"]*)"/g)].map((m) => m[1]));
+    expect([...routes].filter((r) => r.toLowerCase() === route)).toEqual([route]);
+    expect(metricValue(text, 'http_requests_total', { route, status: '401' })).toBeGreaterThanOrEqual(variants.length);
+  });
 
   it('reports the MySQL pool on MySQL/MariaDB only', async () => {
     const text = (await http().get('/main-service/metrics')).text;
@@ -255,6 +273,23 @@ describe('device-service', () => {
     expect(line!.req.url).toBe(`${DEVICE_API}/getByDataAcquisitionDeviceNo?dataAcquisitionDeviceNo=${no}&token=[Redacted]`);
     expect(logs.text()).toContain('secret=[Redacted]');
     for (const leaked of [SECRET, token]) expect(logs.text()).not.toContain(leaked);
+
+    // percent-encoded names are the same parameters to the service, and masked all the same
+    const encoded = await d
+      .http()
+      .get(`${DEVICE_API}/getByDataAcquisitionDeviceNo?dataAcquisitionDeviceNo=${no}&%74oken=${token}`)
+      .set('X-Request-Id', 'device-log-2');
+    expect(encoded.body.status).toBe(200);
+    expect(logs.requestLine('device-log-2')!.req.url).toBe(
+      `${DEVICE_API}/getByDataAcquisitionDeviceNo?dataAcquisitionDeviceNo=${no}&%74oken=[Redacted]`,
+    );
+    const issued = await d
+      .http()
+      .get(`${DEVICE_API}/getGenerationTokenKeyByDataAcquisitionDeviceNo?dataAcquisitionDeviceNo=${no}&%73ecret=${SECRET}`)
+      .set('X-Request-Id', 'device-log-3');
+    expect(issued.body).toMatchObject({ status: 200, data: { token: expect.any(String) } });
+    expect(logs.requestLine('device-log-3')!.req.url).toContain('&%73ecret=[Redacted]');
+    for (const leaked of [SECRET, token, issued.body.data.token]) expect(logs.text()).not.toContain(leaked);
   });
 });
 

@@ -5,7 +5,7 @@ import type { EntityClass, MigrationClass } from '../persistence/database';
 /**
  * One service as its entry points know it: the app module, main.ts, the data source (TypeORM CLI and
  * `npm run migrate*`), the combined local server and the test harness all read it, nothing repeats it.
- * Besides its OpenAPI description (prefix, title, body limits, security schemes) and its configuration
+ * Besides its OpenAPI description (prefix, title, security schemes) and its configuration
  * (default port, own namespaces):
  */
 export interface ServiceManifest extends ServiceDescription, ConfiguredService {

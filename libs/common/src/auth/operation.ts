@@ -2,6 +2,7 @@ import { applyDecorators, HttpCode, SetMetadata } from '@nestjs/common';
 import { GUARDS_METADATA } from '@nestjs/common/constants';
 import { ApiBearerAuth, ApiExtension, ApiOkResponse, ApiOperation, ApiProduces, DECORATORS } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
+import { BODY_LIMIT } from '../http/request-body';
 import { ApiEnvelope, EnvelopeDoc } from '../openapi/api-envelope';
 import { Failure, FAILURES_EXTENSION } from '../openapi/failures';
 import { ACCESS_RULE, AccessRule } from './access';
@@ -35,6 +36,8 @@ export interface OperationDoc {
   response?: EnvelopeDoc;
   /** A response that is not the envelope (Prometheus metrics): its content type, written by the handler itself. */
   raw?: { contentType: string; description: string };
+  /** Largest body, after any Content-Encoding is undone (`'16mb'`, `'64kb'`); DEFAULT_BODY_LIMIT when omitted. */
+  bodyLimit?: string;
 }
 
 function accessRule(doc: OperationDoc): AccessRule {
@@ -84,6 +87,7 @@ export function Operation(doc: OperationDoc): MethodDecorator {
       : [ApiEnvelope(doc.response!)]),
   ];
   decorators.push(ApiExtension(FAILURES_EXTENSION, [...accessFailures(rule, doc), ...(doc.failures ?? [])]));
+  if (doc.bodyLimit) decorators.push(SetMetadata(BODY_LIMIT, doc.bodyLimit));
   if (rule.kind === 'authenticated' || rule.kind === 'permission') decorators.push(ApiBearerAuth());
   if (rule.kind === 'permission') decorators.push(ApiExtension('x-permission', rule.permission));
   const apply = applyDecorators(...decorators);

@@ -252,6 +252,13 @@ describe('configuration namespaces', () => {
         expect(() => config({ SHUTDOWN_TIMEOUT_MS: bad })).toThrow('SHUTDOWN_TIMEOUT_MS');
     });
 
+    it('HTTP_REQUEST_TIMEOUT_MS defaults to 90 s and takes an integer from 1 s to 10 min', () => {
+      expect(config().server.requestTimeoutMs).toBe(90_000);
+      expect(config({ HTTP_REQUEST_TIMEOUT_MS: '1000' }).server.requestTimeoutMs).toBe(1000);
+      for (const bad of ['0', '999', '-1', 'slow', '1.5', '600001'])
+        expect(() => config({ HTTP_REQUEST_TIMEOUT_MS: bad })).toThrow('HTTP_REQUEST_TIMEOUT_MS');
+    });
+
     it('METRICS_ENABLED defaults to true; only true/false', () => {
       expect(config().server.metricsEnabled).toBe(true);
       expect(config({ METRICS_ENABLED: 'false' }).server.metricsEnabled).toBe(false);

@@ -21,6 +21,8 @@ export class ServerConfig {
   corsOrigins: string[] = [];
   /** Nest's names (`log`, `verbose`) or pino's (`info`, `trace`) for the same levels. */
   @Env('LOG_LEVEL') @IsIn(['fatal', 'error', 'warn', 'log', 'info', 'debug', 'verbose', 'trace']) logLevel = 'log';
+  /** How long a client may take to send a whole request (headers: at most HEADERS_TIMEOUT_MS of it); then 408. */
+  @Env('HTTP_REQUEST_TIMEOUT_MS') @Type(() => Number) @IsInt() @Min(1000) @Max(600_000) requestTimeoutMs = 90_000;
   /** How long a SIGTERM/SIGINT waits for in-flight requests and resources before exiting non-zero. */
   @Env('SHUTDOWN_TIMEOUT_MS') @Type(() => Number) @IsInt() @Min(100) @Max(600_000) shutdownTimeoutMs = 10_000;
   @Env('METRICS_ENABLED') @Transform(toBool) @IsBoolean() metricsEnabled = true;

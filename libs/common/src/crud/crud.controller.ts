@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Inject, Post, Put, Type } from '@nestjs/
 import { ApiBody } from '@nestjs/swagger';
 import { Operation } from '../auth/operation';
 import { MAX_IDS_PER_CALL, RequiredQuery, RequiredQueryList } from '../http/query-params';
+import { BULK_BODY_LIMIT } from '../http/request-body';
 import { Failure } from '../openapi/failures';
 import { ApiTag } from '../openapi/tags';
 import { validationPipe } from '../http/validation';
@@ -177,6 +178,7 @@ function WithImportList<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): 
             extra: { batchId: { type: 'string', example: 'V1StGXR8Z5jdHi6BmyTbc' }, count: { type: 'integer', example: 2 } },
           }
         : SYNC_IMPORT_RESPONSE,
+      bodyLimit: BULK_BODY_LIMIT,
     })
     @ApiBody({ type: [r.saveDto] })
     async importList(@Body() body: unknown) {

@@ -1,18 +1,15 @@
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { json, NextFunction, Request, Response, urlencoded } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { ServerConfig } from '../config/server.config';
 import { AppLogging } from '../logging/app-logging';
 import { NestLines } from '../logging/nest-lines';
 import { Metrics } from '../metrics/metrics';
 import { ServiceDescription, setupOpenApi } from '../openapi/setup';
-import { bodySanitizer } from './body-sanitizer';
 import { enableCorsFor } from './cors';
 import { failure } from './envelope';
 import { parseQueryString } from './query-params';
+import { limitRequestTime } from './server';
 import { RequestContext } from '../tenancy/request-context';
-
-/** Largest accepted request body (imports of tens of thousands of rows fit). */
-export const BODY_LIMIT = '16mb';
 
 function trustProxy(value: string): boolean | number | string {
   if (value === 'true' || value === 'false') return value === 'true';
@@ -27,9 +24,8 @@ export interface ConfigureOptions {
 
 /**
  * A request under the app's prefix goes on in a request context of its own (tenant, caller, request id).
- * It is opened here, after the body parsers: they call on from their stream callbacks, which would run
- * outside a context opened before them. Nest answers unknown routes under the prefix; anything outside
- * it gets the same envelope here.
+ * Nest answers unknown routes under the prefix; anything outside it gets the same envelope here. No body
+ * is read before routing: EnvelopeInterceptor reads it once the route's guards have admitted the caller.
  */
 function enterApp(prefix: string) {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -51,20 +47,11 @@ export function configureApp(
   // every envelope carries its own timestamp, so an ETag (a hash of each body) could never match a client's
   app.set('etag', false);
   app.set('query parser', parseQueryString);
-  // first, before the body parsers: their failures (1004, 413) and the 404s outside the prefix are
-  // counted, and logged with a request id, too
+  limitRequestTime(app.getHttpServer(), config.requestTimeoutMs);
+  // first: every answer, the 404s outside the prefix included, is counted and logged with a request id
   if (config.metricsEnabled) app.use(app.get(Metrics).record);
   app.use(app.get(AppLogging).http);
   enableCorsFor(app, config.corsOrigins);
-  // registered first: a route's own limit is applied to the bytes actually read (chunked bodies too);
-  // the general parsers below skip a body that is already consumed
-  for (const [path, limit] of Object.entries(service.bodyLimits ?? {})) {
-    app.use(`/${service.prefix}/${path}`, json({ limit }), urlencoded({ extended: false, limit }));
-  }
-  app.useBodyParser('json', { limit: BODY_LIMIT });
-  app.useBodyParser('urlencoded', { extended: false, limit: '64kb' });
-  // after every parser, before any conversion or validation: null = not given, bounded depth, well-formed text
-  app.use(bodySanitizer);
   app.use(enterApp(service.prefix));
   app.setGlobalPrefix(service.prefix);
   // no enableShutdownHooks: http/shutdown.ts drains the HTTP server before closing the app

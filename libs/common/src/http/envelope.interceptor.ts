@@ -1,11 +1,23 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { map, Observable } from 'rxjs';
+import type { Request, Response } from 'express';
+import { from, map, Observable, switchMap } from 'rxjs';
 import { Envelope, success } from './envelope';
+import { BODY_LIMIT, readRequestBody } from './request-body';
 
-/** The single global interceptor: wraps every handler result in the envelope. */
+/**
+ * The single global interceptor. Interceptors run after every guard, so the request body is read here:
+ * once the route is known and its caller admitted, within the route's own limit (`Operation({ bodyLimit })`).
+ * An unknown route or a refused caller is answered without a byte of the body read or inflated. Then the
+ * handler's result is wrapped in the envelope.
+ */
 @Injectable()
 export class EnvelopeInterceptor implements NestInterceptor {
-  intercept(_context: ExecutionContext, next: CallHandler): Observable<Envelope> {
-    return next.handle().pipe(map(success));
+  intercept(context: ExecutionContext, next: CallHandler): Observable<Envelope> {
+    const http = context.switchToHttp();
+    const limit = Reflect.getMetadata(BODY_LIMIT, context.getHandler()) as string | undefined;
+    const reading =
+      context.getType() === 'http' ? readRequestBody(http.getRequest<Request>(), http.getResponse<Response>(), limit) : undefined;
+    const handled = reading ? from(reading).pipe(switchMap(() => next.handle())) : next.handle();
+    return handled.pipe(map(success));
   }
 }

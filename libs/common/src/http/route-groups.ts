@@ -7,32 +7,33 @@ export const groupKey = (parent: string, caseSensitive: boolean): string => (cas
  * One Express layer in front of routers that each serve the literal routes below one parent path: the
  * request's parent path chooses the router by a map lookup, where Express would try one mounted router
  * after another. The chosen router runs as if mounted there with app.use(parent, router): `req.url` is
- * the rest of the path, `req.baseUrl` the parent as the request spelled it (so `req.baseUrl` +
- * `req.route.path` is the route as registered), both restored when no route of it answers and the request
+ * the rest of the path, `req.baseUrl` the parent as registered, not as the request spelled it (so `req.baseUrl` +
+ * `req.route.path` is the route as registered, whatever case the client used: it labels metrics and logs), both restored when no route of it answers and the request
  * goes on to the next layer. Matching is Express's: case-insensitive unless told, one trailing slash allowed
  * (non-strict routing, which the routers apply to their own routes).
  */
 export class RouteGroups {
-  private readonly routers = new Map<string, Router>();
+  /** Routers by groupKey of their parent path, each with the parent as registered. */
+  private readonly routers = new Map<string, { parent: string; router: Router }>();
 
   constructor(private readonly caseSensitive: boolean) {}
 
   add(parent: string, router: Router): void {
-    this.routers.set(groupKey(parent, this.caseSensitive), router);
+    this.routers.set(groupKey(parent, this.caseSensitive), { parent, router });
   }
 
   readonly dispatch = (req: Request, res: Response, next: NextFunction): void => {
     const path = req.path;
     const end = path.endsWith('/') ? path.length - 1 : path.length;
     const parent = path.slice(0, path.lastIndexOf('/', end - 1));
-    const router = parent ? this.routers.get(groupKey(parent, this.caseSensitive)) : undefined;
-    if (!router) return next();
+    const group = parent ? this.routers.get(groupKey(parent, this.caseSensitive)) : undefined;
+    if (!group) return next();
     const { url, baseUrl } = req;
     // an absolute-form request target keeps its scheme and host in front of the path, as Express keeps them
     const host = url.startsWith('/') ? '' : url.slice(0, url.indexOf('/', url.indexOf('://') + 3));
     req.url = host + url.slice(host.length + parent.length);
-    req.baseUrl = baseUrl + parent;
-    router(req, res, (error?: unknown) => {
+    req.baseUrl = baseUrl + group.parent;
+    group.router(req, res, (error?: unknown) => {
       req.url = url;
       req.baseUrl = baseUrl;
       next(error);

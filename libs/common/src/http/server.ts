@@ -13,6 +13,12 @@ import { groupKey, RouteGroups } from './route-groups';
  */
 export const MAX_HEADER_BYTES = 64 * 1024;
 
+/** Longest time a client may take to send its request line and headers (an idle new connection included). */
+export const HEADERS_TIMEOUT_MS = 15_000;
+
+/** How often Node looks for requests past their time: its default, 30 s, let them run that much longer. */
+const TIMEOUT_CHECK_MS = 1000;
+
 /** How long a refused connection may still send what it had in flight before it is dropped. */
 const LINGER_MS = 1000;
 
@@ -68,9 +74,15 @@ function refuseClientError(error: ClientError, socket: Duplex): void {
 /** Responses not yet begun, per server; a draining server's responses close their connections. */
 const unanswered = new WeakMap<Server, Set<ServerResponse>>();
 
-/** The HTTP server of every entry point: 64 KiB request heads, envelopes for what Node refuses itself. */
+/**
+ * The HTTP server of every entry point: 64 KiB request heads, slow clients cut (limitRequestTime), envelopes
+ * for what Node refuses itself.
+ */
 export function createHttpServer(handler: RequestListener<typeof IncomingMessage, typeof ServerResponse>): Server {
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, handler);
+  const server = createServer(
+    { maxHeaderSize: MAX_HEADER_BYTES, headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_MS },
+    handler,
+  );
   server.on('clientError', refuseClientError);
   const open = new Set<ServerResponse>();
   unanswered.set(server, open);
@@ -82,6 +94,17 @@ export function createHttpServer(handler: RequestListener<typeof IncomingMessage
     }
   });
   return server;
+}
+
+/**
+ * Cuts a request not received in full within `requestTimeoutMs` (HTTP_REQUEST_TIMEOUT_MS), and its head
+ * within HEADERS_TIMEOUT_MS (or the request's own time when shorter), with the 408 envelope. Node reads
+ * both at each check, so they may be set after the server was made (the adapter makes it before the
+ * configuration is read).
+ */
+export function limitRequestTime(server: Server, requestTimeoutMs: number): void {
+  server.requestTimeout = requestTimeoutMs;
+  server.headersTimeout = Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { unescape } from 'node:querystring';
 import type { NextFunction, Request, Response } from 'express';
 import pino, { DestinationStream, Level, Logger } from 'pino';
 import { ServerConfig } from '../config/server.config';
@@ -21,8 +22,8 @@ export const PINO_LEVELS: Record<string, Level> = {
 /** X-Request-Id is echoed and logged: only a bounded, header- and log-safe shape is taken from the caller. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Query parameters carrying device credentials (the device calls): request URLs are logged. */
-const SECRET_QUERY = /([?&](?:token|secret)=)[^&#]*/gi;
+/** Query parameters carrying device credentials (the device calls), by decoded name in lower case: request URLs are logged. */
+const SECRET_PARAMETERS = new Set(['token', 'secret']);
 
 /**
  * Paths pino censors in every line: credentials in headers and query, and every field declared secret
@@ -40,8 +41,23 @@ export function redactPaths(): string[] {
   ];
 }
 
+/**
+ * The URL with the value of every credential parameter masked. Names are compared as the query parser
+ * reads them (percent-decoded, `+` as a space), so `?%73ecret=` or `?TOKEN=` are masked like `?secret=`.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[Redacted]');
+  const start = url.indexOf('?');
+  if (start < 0) return url;
+  const masked = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const end = pair.indexOf('=');
+      if (end < 0) return pair;
+      const name = unescape(pair.slice(0, end).replace(/\+/g, ' ')).toLowerCase();
+      return SECRET_PARAMETERS.has(name) ? `${pair.slice(0, end)}=[Redacted]` : pair;
+    });
+  return `${url.slice(0, start + 1)}${masked.join('&')}`;
 }
 
 /**

@@ -11,8 +11,6 @@ export interface ServiceDescription {
   prefix: string;
   title: string;
   description: string;
-  /** Smaller body limits for some routes (path under the prefix → limit, e.g. '64kb'), enforced on the bytes read. */
-  bodyLimits?: Record<string, string>;
   /** Security schemes besides Bearer (name → scheme), referenced by operations with `@ApiSecurity(name)`. */
   securitySchemes?: Record<string, SecuritySchemeObject>;
 }

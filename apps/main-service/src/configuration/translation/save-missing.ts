@@ -3,7 +3,6 @@ import { KEY_MAX, NAMESPACE_MAX, NAMESPACE_PATTERN, VALUE_MAX } from './translat
 
 /** Bounds of one anonymous missing-key report (docs/decisions.md). */
 export const SAVE_MISSING_MAX_KEYS = 100;
-export const SAVE_MISSING_PATH = 'system-api/configuration/translation/saveMissing';
 /** Anonymous reports are small: larger bodies are refused while being read (HTTP 413). */
 export const SAVE_MISSING_BODY_LIMIT = '64kb';
 const CONTROL = /[\u0000-\u001f\u007f]/;

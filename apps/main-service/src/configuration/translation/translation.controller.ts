@@ -15,7 +15,7 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiQuery } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import { ErrorTextsRefreshInterceptor } from './error-texts-refresh.interceptor';
-import { parseMissingReport } from './save-missing';
+import { parseMissingReport, SAVE_MISSING_BODY_LIMIT } from './save-missing';
 import { SaveMissingDrafts } from './save-missing-drafts';
 import { readTranslationWorkbook } from './translation-import';
 import { NAMESPACE_MAX, NAMESPACE_PATTERN } from './translation.entity';
@@ -48,6 +48,7 @@ export class TranslationController extends CrudController(resource) {
   @UseGuards(ThrottlerGuard)
   @Operation({
     public: true,
+    bodyLimit: SAVE_MISSING_BODY_LIMIT,
     summary: 'Report missing i18n keys as drafts of the default tenant (i18next-http-backend `addPath`)',
     failures: [
       { status: 404, when: 'saveMissing is switched off (SAVE_MISSING_ENABLED=false).' },

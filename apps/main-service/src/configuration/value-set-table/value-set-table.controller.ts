@@ -1,4 +1,4 @@
-import { assertRowArray, CrudController, Operation, ResourceController, TenantScope, validateAllRows } from '@app/common';
+import { assertRowArray, BULK_BODY_LIMIT, CrudController, Operation, ResourceController, TenantScope, validateAllRows } from '@app/common';
 import { Body, Post } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
 import { ValueSetTableSave } from './value-set-table.dto';
@@ -12,6 +12,7 @@ export class ValueSetTableController extends CrudController(resource) {
     description: `All or nothing: an invalid row gives status 400 naming it; the first duplicate gives status 422 "${resource.duplicateMessage}".`,
     permission: resource.permissionFor('create'),
     response: { data: 'boolean', example: true },
+    bodyLimit: BULK_BODY_LIMIT,
   })
   @ApiBody({ type: [ValueSetTableSave] })
   async saveBatch(@Body() body: unknown) {

@@ -138,7 +138,13 @@ export class EmailSender {
     const cached = this.transports.get(key);
     if (cached?.revision === config.revision && cached.address === address) return cached.transport;
     cached?.transport.close();
-    const transport = createTransport({ ...POOL, ...smtpOptions(config, address), ...smtpTimeouts(this.config.dispatchSmtpTimeoutMs), logger: false, debug: false });
+    const transport = createTransport({
+      ...POOL,
+      ...smtpOptions(config, address),
+      ...smtpTimeouts(this.config.dispatchSmtpTimeoutMs),
+      logger: false,
+      debug: false,
+    });
     this.transports.set(key, { revision: config.revision, address, transport });
     return transport;
   }

@@ -97,7 +97,9 @@ describe('unreachable failures (what the breaker counts)', () => {
     expect(smtpFailure(coded('connect ECONNREFUSED 127.0.0.1:25', 'ESOCKET', { originalCode: 'ECONNREFUSED' })).unreachable).toBe(true);
     expect(smtpFailure(coded('Connection closed unexpectedly', 'ECONNECTION')).unreachable).toBe(true);
     expect(httpFailure(coded('connect ECONNREFUSED', 'ECONNREFUSED')).unreachable).toBe(true);
-    expect(httpFailure(Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' })).unreachable).toBe(true);
+    expect(httpFailure(Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' })).unreachable).toBe(
+      true,
+    );
   });
 
   it('are not what a server answered', () => {
