@@ -4,7 +4,7 @@
  * translated, a new one is picked up on write, and the cache of languages' texts stays bounded. Also the
  * OpenAPI description of saveMissing's query parameters.
  */
-import { ErrorTranslator, LANGUAGE_TAG_MAX, LANGUAGE_TAG_PATTERN } from '@app/common';
+import { ErrorTextOverrides, LANGUAGE_TAG_MAX, LANGUAGE_TAG_PATTERN } from '@app/common';
 import { randomBytes } from 'node:crypto';
 import {
   MAX_CACHED_LANGUAGES,
@@ -26,7 +26,7 @@ describe('localizedError and its cache of translations', () => {
 
   beforeAll(async () => {
     t = await startApp({ LIST_CACHE_TTL_SECONDS: '3600' });
-    translator = t.app.get(ErrorTranslator) as TranslationErrorTranslator;
+    translator = t.app.get(ErrorTextOverrides) as TranslationErrorTranslator;
     const logQuery = t.dataSource.logger.logQuery.bind(t.dataSource.logger);
     translationQueries = [];
     jest.spyOn(t.dataSource.logger, 'logQuery').mockImplementation((query, parameters, runner) => {
