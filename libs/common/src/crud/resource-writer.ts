@@ -10,6 +10,7 @@ import { RecordColumns } from './record-columns';
 import { Resource } from './resource';
 import { TenantFilter } from './tenant-table';
 import { WriteRecorder } from './write-recorder';
+import { message } from '../i18n/message';
 
 type Row = Record<string, unknown>;
 
@@ -90,7 +91,10 @@ export class ResourceWriter<E extends BaseRecord> {
   stale(revision: unknown): AppException {
     return new AppException(
       BodyStatus.STALE_REVISION,
-      `${this.resource.title} was changed by someone else: revision ${String(revision)} is stale`,
+      message('{{resource}} was changed by someone else: revision {{revision}} is stale', {
+        resource: message(this.resource.title),
+        revision: String(revision),
+      }),
     );
   }
 

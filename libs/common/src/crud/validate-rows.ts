@@ -4,7 +4,7 @@ import { validate } from 'class-validator';
 import { AppException } from '../http/app-exception';
 import { BodyStatus } from '../http/body-status';
 import { toValidationException } from '../http/validation';
-import { Message } from '../i18n/message';
+import { Message, message } from '../i18n/message';
 import { TimeSlice } from './time-slice';
 
 export interface RowError {
@@ -20,7 +20,8 @@ export function assertRowArray(body: unknown): asserts body is object[] {
   if (!Array.isArray(body) || body.some((r) => r === null || typeof r !== 'object' || Array.isArray(r)))
     throw new AppException(BodyStatus.TYPE_MISMATCH, 'Request body must be a JSON array of objects');
   if (body.length === 0) throw AppException.validation('Request body must contain at least one row');
-  if (body.length > MAX_BATCH_ROWS) throw AppException.validation(`Request body may contain at most ${MAX_BATCH_ROWS} rows`);
+  if (body.length > MAX_BATCH_ROWS)
+    throw AppException.validation(message('Request body may contain at most {{max}} rows', { max: MAX_BATCH_ROWS }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { AppException } from './app-exception';
+import { message } from '../i18n/message';
 
 /**
  * Deepest nesting of objects and arrays a request body may have. No real body comes near it; the
@@ -19,7 +20,7 @@ const isContainer = (value: unknown): value is Container => typeof value === 'ob
 function assertWellFormed(text: string, path: string, what: string): void {
   // String.prototype.isWellFormed (Node 20+) is typed from lib es2024 on
   if (!(text as string & { isWellFormed(): boolean }).isWellFormed())
-    throw AppException.validation(`${path || 'body'}: ${what} must not contain a lone UTF-16 surrogate`);
+    throw AppException.validation(message(`{{path}}: ${what} must not contain a lone UTF-16 surrogate`, { path: path || 'body' }));
 }
 
 const child = (path: string, key: string, inArray: boolean): string => (inArray ? `${path}[${key}]` : path ? `${path}.${key}` : key);
@@ -36,7 +37,8 @@ export function sanitizeBody(body: unknown): void {
   const stack: { value: Container; depth: number; path: string }[] = [{ value: body, depth: 1, path: '' }];
   while (stack.length) {
     const { value, depth, path } = stack.pop()!;
-    if (depth > MAX_BODY_DEPTH) throw AppException.validation(`Request body nests deeper than ${MAX_BODY_DEPTH} levels`);
+    if (depth > MAX_BODY_DEPTH)
+      throw AppException.validation(message('Request body nests deeper than {{max}} levels', { max: MAX_BODY_DEPTH }));
     const inArray = Array.isArray(value);
     for (const key of Object.keys(value)) {
       const item = (value as Record<string, unknown>)[key];
