@@ -671,12 +671,13 @@ describe('listCache, translations and the general operations', () => {
       return envelopeOf(await req.send(body));
     };
 
-    it("translates the error into the caller's Accept-Language from the default tenant's namespace 'error'", async () => {
+    it("translates the error into the caller's Accept-Language, the default tenant's namespace 'error' over the shipped texts", async () => {
       const s = seed();
+      // entries are keyed by the English template: here the resource title inside "{{resource}} exists"
       expect(
         await main.post(
           `${CONFIG}/translation/save`,
-          { language: 'de', namespace: 'error', key: 'Data dictionary exists', value: 'Datenwörterbuch existiert' },
+          { language: 'de', namespace: 'error', key: 'Data dictionary', value: 'Datenwörterbuch' },
           DEFAULT,
         ),
       ).toMatchObject({ status: 200, data: true });
@@ -684,7 +685,7 @@ describe('listCache, translations and the general operations', () => {
       expect(
         await main.post(
           `${CONFIG}/translation/save`,
-          { language: 'de', namespace: 'error', key: 'Data dictionary type exists', value: 'Entwurf', draft: true },
+          { language: 'de', namespace: 'error', key: 'Data dictionary type', value: 'Entwurf', draft: true },
           DEFAULT,
         ),
       ).toMatchObject({ status: 200, data: true });
@@ -693,8 +694,8 @@ describe('listCache, translations and the general operations', () => {
         await main.post(`${CONFIG}/translation/save`, {
           language: 'fr',
           namespace: 'error',
-          key: 'Data dictionary exists',
-          value: 'Le dictionnaire existe',
+          key: '{{resource}} exists',
+          value: '{{resource}} existe déjà',
         }),
       ).toMatchObject({ status: 200, data: true });
 
@@ -706,7 +707,7 @@ describe('listCache, translations and the general operations', () => {
         httpStatus: 200,
         status: 422,
         error: 'Data dictionary exists',
-        localizedError: 'Datenwörterbuch existiert',
+        localizedError: 'Datenwörterbuch existiert bereits',
         path: `${DD}/save`,
         data: null,
       });
@@ -718,13 +719,15 @@ describe('listCache, translations and the general operations', () => {
         error: 'Data dictionary exists',
         localizedError: 'Data dictionary exists',
       });
-      expect(await saveWith(DD, body, 'en-US,de;q=0.5')).toMatchObject({ status: 422, localizedError: 'Datenwörterbuch existiert' });
+      // English is a language the service has: preferred over German, it is the answer
+      expect(await saveWith(DD, body, 'en-US,de;q=0.5')).toMatchObject({ status: 422, localizedError: 'Data dictionary exists' });
+      expect(await saveWith(DD, body, 'it,de;q=0.5')).toMatchObject({ status: 422, localizedError: 'Datenwörterbuch existiert bereits' });
 
       expect(await saveWith(DDT, { dataDictionaryTypeCode: s })).toMatchObject({ status: 200 });
       expect(await saveWith(DDT, { dataDictionaryTypeCode: s }, 'de')).toMatchObject({
         status: 422,
         error: 'Data dictionary type exists',
-        localizedError: 'Data dictionary type exists',
+        localizedError: 'Datenwörterbuchtyp existiert bereits',
       });
     });
   });

@@ -36,7 +36,7 @@ export class AccessGuard extends AuthGuard('jwt') {
     }
     const principal = await this.authenticate(context);
     RequestContext.setPrincipal(principal);
-    if (rule.kind === 'permission' && !mayAct(principal, rule.permission)) throw lacking(rule.permission);
+    if (rule.kind === 'permission' && !mayAct(principal, rule.permission)) throw permissionRefusal(rule.permission);
     return true;
   }
 
@@ -62,7 +62,7 @@ export class AccessGuard extends AuthGuard('jwt') {
 }
 
 /** The 403 of a token without the operation's permission: it names the permission, so the caller knows what to ask for. */
-const lacking = (permission: string) =>
+export const permissionRefusal = (permission: string): HttpRefusal =>
   new HttpRefusal(HttpStatus.FORBIDDEN, message('Forbidden: needs permission {{permission}}', { permission }));
 
 export function mayAct(principal: Principal, permission: string): boolean {
