@@ -36,7 +36,8 @@ export async function validateRows<T extends object>(
   return { valid, errors: failures.map(({ index, failure }) => ({ index, error: failure.message })) };
 }
 
-async function checkRows<T extends object>(dto: Type<T>, rows: object[]) {
+/** validateRows with each bad row's failure as it is (its translatable clauses), paths prefixed by `prefixOf(index)`. */
+export async function checkRows<T extends object>(dto: Type<T>, rows: object[], prefixOf = (index: number) => `[${index}]`) {
   const valid: { index: number; row: T }[] = [];
   const failures: { index: number; failure: AppException }[] = [];
   const slice = new TimeSlice();
@@ -44,7 +45,7 @@ async function checkRows<T extends object>(dto: Type<T>, rows: object[]) {
     await slice.pause();
     const row = plainToInstance(dto, plain, { enableImplicitConversion: false });
     const errors = await validate(row, { whitelist: true, forbidUnknownValues: true, validationError: { target: true, value: true } });
-    if (errors.length) failures.push({ index, failure: toValidationException(errors, `[${index}]`) });
+    if (errors.length) failures.push({ index, failure: toValidationException(errors, prefixOf(index)) });
     else valid.push({ index, row });
   }
   return { valid, failures };

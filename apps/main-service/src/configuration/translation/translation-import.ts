@@ -1,4 +1,4 @@
-import { AppException, BodyStatus, MAX_BATCH_ROWS, message, validateRows } from '@app/common';
+import { AppException, BodyStatus, MAX_BATCH_ROWS, message, checkRows } from '@app/common';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { inflateEntries, UnreadableZipError, yieldingStream, ZipBoundError } from './bounded-zip';
 import { TranslationSave } from './translation.dto';
@@ -53,14 +53,16 @@ export async function readTranslationWorkbook(file: Buffer | undefined): Promise
     key: cells[2].trim(),
     value: cells[3] === '' ? undefined : cells[3],
   }));
-  const { valid, errors } = await validateRows(TranslationSave, rows);
-  if (errors.length) {
-    // the sheet's row number replaces the batch position ("[1].key") of every message of the row
-    const report = errors
-      .slice(0, 50)
-      .map((e) => `row ${filled[e.index].number}: ${e.error.split(`[${e.index}].`).join('').split(`[${e.index}]`).join('')}`);
-    throw AppException.validation(report.join('; '));
-  }
+  // properties named plainly: each clause is put after its sheet row number ("row 3: key is required")
+  const { valid, failures } = await checkRows(TranslationSave, rows, () => '');
+  if (failures.length)
+    throw AppException.validation(
+      failures
+        .slice(0, 50)
+        .flatMap(({ index, failure }) =>
+          failure.parts.map((clause) => message('row {{row}}: {{clause}}', { row: filled[index].number, clause })),
+        ),
+    );
   return valid.map((v) => v.row);
 }
 

@@ -93,6 +93,7 @@ export const de: Catalogue = {
   'file contains no translation rows': 'die Datei enthält keine Übersetzungszeilen',
   'file is too large once unpacked: {{reason}}': 'die Datei ist entpackt zu groß: {{reason}}',
   'file is not a readable XLSX workbook': 'die Datei ist keine lesbare XLSX-Arbeitsmappe',
+  'row {{row}}: {{clause}}': 'Zeile {{row}}: {{clause}}',
   'file has no worksheet': 'die Datei enthält kein Arbeitsblatt',
   'file may contain at most {{max}} rows': 'die Datei darf höchstens {{max}} Zeilen enthalten',
   'secret must be at most {{max}} characters': 'secret darf höchstens {{max}} Zeichen lang sein',

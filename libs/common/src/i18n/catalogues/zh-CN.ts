@@ -87,6 +87,7 @@ export const zhCN: Catalogue = {
   'file contains no translation rows': '文件中没有翻译行',
   'file is too large once unpacked: {{reason}}': '文件解压后过大：{{reason}}',
   'file is not a readable XLSX workbook': '文件不是可读的 XLSX 工作簿',
+  'row {{row}}: {{clause}}': '第 {{row}} 行：{{clause}}',
   'file has no worksheet': '文件中没有工作表',
   'file may contain at most {{max}} rows': '文件最多可包含 {{max}} 行',
   'secret must be at most {{max}} characters': 'secret 不得超过 {{max}} 个字符',
