@@ -45,11 +45,11 @@ export class AccessGuard extends AuthGuard('jwt') {
     const request = context.switchToHttp().getRequest<Parameters<typeof bearerToken>[0] & { user?: Principal }>();
     const token = bearerToken(request);
     if (!token) throw request.headers?.authorization ? TokenRefusal.notBearer() : TokenRefusal.missing();
-    const known = token ? this.verified.principal(token) : undefined;
+    const known = this.verified.principal(token);
     if (known) return (request.user = known);
     await super.canActivate(context);
     const principal = request.user!;
-    if (token) this.verified.remember(token, principal);
+    this.verified.remember(token, principal);
     return principal;
   }
 
