@@ -8,6 +8,7 @@ import './http-edges/body-edges';
 import './http-edges/client-ip';
 import './http-edges/cors';
 import './http-edges/error-translation-cache';
+import './http-edges/explained-errors';
 import './http-edges/secret-redaction';
 import './http-edges/token-claims';
 import './http-edges/observability';

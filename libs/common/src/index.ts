@@ -43,6 +43,7 @@ export * from './http/bootstrap';
 export * from './http/request-body';
 export * from './http/envelope';
 export * from './http/error-translator';
+export * from './i18n/message';
 export * from './http/shutdown';
 export * from './http/query-params';
 export * from './http/validation';

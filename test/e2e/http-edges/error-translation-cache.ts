@@ -4,7 +4,7 @@
  * translated, a new one is picked up on write, and the cache of languages' texts stays bounded. Also the
  * OpenAPI description of saveMissing's query parameters.
  */
-import { ErrorTranslator, LANGUAGE_TAG_MAX, LANGUAGE_TAG_PATTERN } from '@app/common';
+import { ErrorTextOverrides, LANGUAGE_TAG_MAX, LANGUAGE_TAG_PATTERN } from '@app/common';
 import { randomBytes } from 'node:crypto';
 import {
   MAX_CACHED_LANGUAGES,
@@ -17,7 +17,8 @@ import type { Json } from '../../support/json';
 
 const DEFAULT: Claims = { tenantId: 'default', sub: 'root' };
 const GUARDED = `${CONFIG}/translation/list`;
-const UNAUTHORIZED = 'Unauthorized';
+/** The error of an anonymous call: the key (its English template) under which the entries below translate it. */
+const UNAUTHORIZED = 'Unauthorized: no Bearer token in the Authorization header';
 
 describe('localizedError and its cache of translations', () => {
   let t: TestApp;
@@ -26,7 +27,7 @@ describe('localizedError and its cache of translations', () => {
 
   beforeAll(async () => {
     t = await startApp({ LIST_CACHE_TTL_SECONDS: '3600' });
-    translator = t.app.get(ErrorTranslator) as TranslationErrorTranslator;
+    translator = t.app.get(ErrorTextOverrides) as TranslationErrorTranslator;
     const logQuery = t.dataSource.logger.logQuery.bind(t.dataSource.logger);
     translationQueries = [];
     jest.spyOn(t.dataSource.logger, 'logQuery').mockImplementation((query, parameters, runner) => {
@@ -51,8 +52,9 @@ describe('localizedError and its cache of translations', () => {
 
   describe('error translation cache', () => {
     it('translates 401s into existing languages; random tags cause no query and no cache growth', async () => {
-      const first = await anonymous('de');
-      expect(first).toMatchObject({ httpStatus: 401, status: 401 });
+      // fr has no shipped catalogue: English until an entry exists; de's shipped text is overridden by the entry
+      const first = await anonymous('fr');
+      expect(first).toMatchObject({ httpStatus: 401, status: 401, error: UNAUTHORIZED });
       expect(first.localizedError).toBe(first.error);
 
       await saveError('de', 'Nicht angemeldet');

@@ -14,11 +14,12 @@ const DDT = `${CONFIG}/data-dictionary-type`;
 const ISSUER = 'https://idp.example.com';
 const AUDIENCE = 'back-office';
 
-const expect401 = (res: { status: number; body: Record<string, unknown> }) =>
+/** The 401 envelope; its error names the reason (by default any: the claim tables below say which). */
+const expect401 = (res: { status: number; body: Record<string, unknown> }, reason: string | RegExp = /^Unauthorized: /) =>
   expect({ http: res.status, status: res.body.status, error: res.body.error, data: res.body.data }).toEqual({
     http: 401,
     status: 401,
-    error: 'Unauthorized',
+    error: expect.stringMatching(reason),
     data: null,
   });
 
@@ -44,22 +45,22 @@ describe('Bearer token claims', () => {
     t.http().post(`${DDT}/page`).set('Authorization', authorization).send({ current: 1, pageSize: 10 });
 
   // every row has all three entries: jest passes a `done` callback to a function with more parameters than the row
-  const refused: [string, Claims, TokenOptions][] = [
-    ["tenantId with a trailing space ('acme ')", { tenantId: 'acme ' }, {}],
-    ['tenantId with a leading space', { tenantId: ' acme' }, {}],
-    ['tenantId with a NUL character', { tenantId: 'ac\u0000me' }, {}],
-    ['tenantId with a newline', { tenantId: 'acme\n' }, {}],
-    ['tenantId with a non-ASCII letter', { tenantId: 'acmé' }, {}],
-    ['an empty tenantId', { tenantId: '' }, {}],
-    ['a tenantId of 65 characters', { tenantId: 'a'.repeat(65) }, {}],
-    ['sub with a trailing space', { sub: 'alice ' }, {}],
-    ['sub with a tab', { sub: 'al\tice' }, {}],
-    ['a sub of 65 characters', { sub: 'a'.repeat(65) }, {}],
-    ['no exp', {}, { expiresIn: null }],
+  const refused: [string, Claims, TokenOptions, string][] = [
+    ["tenantId with a trailing space ('acme ')", { tenantId: 'acme ' }, {}, 'tenantId'],
+    ['tenantId with a leading space', { tenantId: ' acme' }, {}, 'tenantId'],
+    ['tenantId with a NUL character', { tenantId: 'ac\u0000me' }, {}, 'tenantId'],
+    ['tenantId with a newline', { tenantId: 'acme\n' }, {}, 'tenantId'],
+    ['tenantId with a non-ASCII letter', { tenantId: 'acmé' }, {}, 'tenantId'],
+    ['an empty tenantId', { tenantId: '' }, {}, 'tenantId'],
+    ['a tenantId of 65 characters', { tenantId: 'a'.repeat(65) }, {}, 'tenantId'],
+    ['sub with a trailing space', { sub: 'alice ' }, {}, 'sub'],
+    ['sub with a tab', { sub: 'al\tice' }, {}, 'sub'],
+    ['a sub of 65 characters', { sub: 'a'.repeat(65) }, {}, 'sub'],
+    ['no exp', {}, { expiresIn: null }, 'exp'],
   ];
 
-  it.each(refused)('refuses a token with %s (HTTP 401 envelope)', async (_name, claims, options) => {
-    expect401(await page(bearer(claims, options)));
+  it.each(refused)('refuses a token with %s (HTTP 401 envelope naming the claim)', async (_name, claims, options, claim) => {
+    expect401(await page(bearer(claims, options)), `Unauthorized: the token's claim ${claim} is missing or invalid`);
   });
 
   it('accepts the whole alphabet up to 64 characters', async () => {
@@ -108,14 +109,16 @@ describe('Bearer token iss / aud when JWT_ISSUER and JWT_AUDIENCE are set', () =
   const page = (authorization: string) =>
     t.http().post(`${DDT}/page`).set('Authorization', authorization).send({ current: 1, pageSize: 10 });
 
-  it.each<[string, TokenOptions]>([
-    ['no iss', { audience: AUDIENCE }],
-    ['a wrong iss', { issuer: 'https://evil.example.com', audience: AUDIENCE }],
-    ['no aud', { issuer: ISSUER }],
-    ['a wrong aud', { issuer: ISSUER, audience: 'other-service' }],
-    ['neither', {}],
-  ])('refuses a token with %s (401)', async (_name, options) => {
-    expect401(await page(bearer({}, options)));
+  it.each<[string, TokenOptions, string]>([
+    ['no iss', { audience: AUDIENCE }, 'iss'],
+    ['a wrong iss', { issuer: 'https://evil.example.com', audience: AUDIENCE }, 'iss'],
+    ['no aud', { issuer: ISSUER }, 'aud'],
+    ['a wrong aud', { issuer: ISSUER, audience: 'other-service' }, 'aud'],
+    ['neither', {}, 'aud'],
+  ])('refuses a token with %s (401 naming the claim, not the expected value)', async (_name, options, claim) => {
+    const res = await page(bearer({}, options));
+    expect401(res, new RegExp(`^Unauthorized: the token's \\w+ \\(${claim}\\) is not accepted$`));
+    expect(JSON.stringify(res.body)).not.toMatch(/idp\.example\.com|back-office/);
   });
 
   it('accepts a token with both', async () => {

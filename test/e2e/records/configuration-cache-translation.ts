@@ -397,9 +397,20 @@ describe('listCache, translations and the general operations', () => {
         ]),
       );
       expectFailure(badLanguage, 400, `${P}/importList`);
-      expect(badLanguage.error).toContain('row 3');
-      expect(badLanguage.error).toContain('language');
-      expect(badLanguage.error).not.toMatch(/row [24]\b/);
+      expect(badLanguage.error).toBe('row 3: language must be a BCP 47 language tag, e.g. en or zh-CN');
+      // each clause translated on its own, the row number kept
+      const file = await workbook([['xx-!', ns, '', 'x']]);
+      const german = envelopeOf(
+        await main
+          .http()
+          .post(`${P}/importList`)
+          .set('Authorization', main.auth())
+          .set('Accept-Language', 'de')
+          .attach('file', file, 'x.xlsx'),
+      );
+      expect(german.localizedError).toBe(
+        'Zeile 2: language muss ein BCP-47-Sprachtag sein, z. B. en oder zh-CN; Zeile 2: key darf nicht leer sein',
+      );
 
       const emptyKey = await upload(
         await workbook([
@@ -671,12 +682,13 @@ describe('listCache, translations and the general operations', () => {
       return envelopeOf(await req.send(body));
     };
 
-    it("translates the error into the caller's Accept-Language from the default tenant's namespace 'error'", async () => {
+    it("translates the error into the caller's Accept-Language, the default tenant's namespace 'error' over the shipped texts", async () => {
       const s = seed();
+      // entries are keyed by the English template: here the resource title inside "{{resource}} exists"
       expect(
         await main.post(
           `${CONFIG}/translation/save`,
-          { language: 'de', namespace: 'error', key: 'Data dictionary exists', value: 'Datenwörterbuch existiert' },
+          { language: 'de', namespace: 'error', key: 'Data dictionary', value: 'Datenwörterbuch' },
           DEFAULT,
         ),
       ).toMatchObject({ status: 200, data: true });
@@ -684,7 +696,7 @@ describe('listCache, translations and the general operations', () => {
       expect(
         await main.post(
           `${CONFIG}/translation/save`,
-          { language: 'de', namespace: 'error', key: 'Data dictionary type exists', value: 'Entwurf', draft: true },
+          { language: 'de', namespace: 'error', key: 'Data dictionary type', value: 'Entwurf', draft: true },
           DEFAULT,
         ),
       ).toMatchObject({ status: 200, data: true });
@@ -693,8 +705,8 @@ describe('listCache, translations and the general operations', () => {
         await main.post(`${CONFIG}/translation/save`, {
           language: 'fr',
           namespace: 'error',
-          key: 'Data dictionary exists',
-          value: 'Le dictionnaire existe',
+          key: '{{resource}} exists',
+          value: '{{resource}} existe déjà',
         }),
       ).toMatchObject({ status: 200, data: true });
 
@@ -706,7 +718,7 @@ describe('listCache, translations and the general operations', () => {
         httpStatus: 200,
         status: 422,
         error: 'Data dictionary exists',
-        localizedError: 'Datenwörterbuch existiert',
+        localizedError: 'Datenwörterbuch existiert bereits',
         path: `${DD}/save`,
         data: null,
       });
@@ -718,13 +730,15 @@ describe('listCache, translations and the general operations', () => {
         error: 'Data dictionary exists',
         localizedError: 'Data dictionary exists',
       });
-      expect(await saveWith(DD, body, 'en-US,de;q=0.5')).toMatchObject({ status: 422, localizedError: 'Datenwörterbuch existiert' });
+      // English is a language the service has: preferred over German, it is the answer
+      expect(await saveWith(DD, body, 'en-US,de;q=0.5')).toMatchObject({ status: 422, localizedError: 'Data dictionary exists' });
+      expect(await saveWith(DD, body, 'it,de;q=0.5')).toMatchObject({ status: 422, localizedError: 'Datenwörterbuch existiert bereits' });
 
       expect(await saveWith(DDT, { dataDictionaryTypeCode: s })).toMatchObject({ status: 200 });
       expect(await saveWith(DDT, { dataDictionaryTypeCode: s }, 'de')).toMatchObject({
         status: 422,
         error: 'Data dictionary type exists',
-        localizedError: 'Data dictionary type exists',
+        localizedError: 'Datenwörterbuchtyp existiert bereits',
       });
     });
   });

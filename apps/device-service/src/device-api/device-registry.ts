@@ -1,4 +1,14 @@
-import { AllTenantsRead, AppException, CrudConfig, LiveRecordTable, newId, TenantFilter, TenantScope, TenantTable } from '@app/common';
+import {
+  AllTenantsRead,
+  AppException,
+  CrudConfig,
+  LiveRecordTable,
+  message,
+  newId,
+  TenantFilter,
+  TenantScope,
+  TenantTable,
+} from '@app/common';
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { BindingLifecycle } from '../binding/binding-lifecycle.entity';
@@ -91,7 +101,9 @@ export class DeviceRegistry {
       if (!(await this.devices.updateColumns(scope, { dataAcquisitionDeviceId: deviceId }, report, manager)))
         throw new UnauthorizedException();
       if (serverNo && !(await this.servers.exists(scope, { dataAcquisitionServerNo: serverNo }, manager)))
-        throw AppException.validation(`dataAcquisitionServerNo: no data-acquisition server ${serverNo} is registered in this tenant`);
+        throw AppException.validation(
+          message('dataAcquisitionServerNo: no data-acquisition server {{serverNo}} is registered in this tenant', { serverNo }),
+        );
       await this.rebind(manager, scope, no, serverNo, now);
     });
     return true;

@@ -1,4 +1,4 @@
-import { CrudModule, ErrorTranslator, MainServiceConfig } from '@app/common';
+import { CrudModule, ErrorTextOverrides, MainServiceConfig } from '@app/common';
 import { Global, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { GeneralConfigurationController } from './base/general-configuration.controller';
@@ -19,7 +19,7 @@ import { TranslationErrorTranslator } from './translation/translation-error.tran
     }),
   ],
   controllers: [GeneralConfigurationController],
-  providers: [{ provide: ErrorTranslator, useClass: TranslationErrorTranslator }],
-  exports: [ErrorTranslator],
+  providers: [{ provide: ErrorTextOverrides, useClass: TranslationErrorTranslator }],
+  exports: [ErrorTextOverrides],
 })
 export class ConfigurationModule {}

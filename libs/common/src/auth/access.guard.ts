@@ -1,10 +1,13 @@
-import { ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { ExecutionContext, ForbiddenException, HttpStatus, Injectable } from '@nestjs/common';
 import { GUARDS_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { ExtractJwt } from 'passport-jwt';
+import { HttpRefusal } from '../http/app-exception';
+import { message } from '../i18n/message';
 import { Principal, RequestContext } from '../tenancy/request-context';
 import { ACCESS_RULE, AccessRule, ADMINISTRATOR_ROLE } from './access';
+import { refusalOf, TokenRefusal } from './token-refusal';
 import { VerifiedTokens } from './verified-tokens';
 
 const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
@@ -33,7 +36,7 @@ export class AccessGuard extends AuthGuard('jwt') {
     }
     const principal = await this.authenticate(context);
     RequestContext.setPrincipal(principal);
-    if (rule.kind === 'permission' && !mayAct(principal, rule.permission)) throw new ForbiddenException();
+    if (rule.kind === 'permission' && !mayAct(principal, rule.permission)) throw permissionRefusal(rule.permission);
     return true;
   }
 
@@ -41,19 +44,26 @@ export class AccessGuard extends AuthGuard('jwt') {
   private async authenticate(context: ExecutionContext): Promise<Principal> {
     const request = context.switchToHttp().getRequest<Parameters<typeof bearerToken>[0] & { user?: Principal }>();
     const token = bearerToken(request);
-    const known = token ? this.verified.principal(token) : undefined;
+    if (!token) throw request.headers?.authorization ? TokenRefusal.notBearer() : TokenRefusal.missing();
+    const known = this.verified.principal(token);
     if (known) return (request.user = known);
     await super.canActivate(context);
     const principal = request.user!;
-    if (token) this.verified.remember(token, principal);
+    this.verified.remember(token, principal);
     return principal;
   }
 
-  override handleRequest<T>(error: unknown, user: T): T {
-    if (error || !user) throw new UnauthorizedException();
+  /** passport-jwt's outcome: the strategy's own refusal (claims), else the verification failure it reports as `info`. */
+  override handleRequest<T>(error: unknown, user: T, info: unknown): T {
+    if (error instanceof HttpRefusal) throw error;
+    if (error || !user) throw refusalOf(error ?? info);
     return user;
   }
 }
+
+/** The 403 of a token without the operation's permission: it names the permission, so the caller knows what to ask for. */
+export const permissionRefusal = (permission: string): HttpRefusal =>
+  new HttpRefusal(HttpStatus.FORBIDDEN, message('Forbidden: needs permission {{permission}}', { permission }));
 
 export function mayAct(principal: Principal, permission: string): boolean {
   return principal.roles.includes(ADMINISTRATOR_ROLE) || principal.permissions.includes(permission);

@@ -11,12 +11,19 @@ export const isTokenIdentifier = (value: unknown): value is string => typeof val
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 /**
- * The principal a verified token's payload names, or undefined when a claim is missing or malformed:
- * no `exp` (a token must not live forever), or a `tenantId`/`sub` outside TOKEN_IDENTIFIER_PATTERN.
+ * The first claim of a verified token's payload that is missing or malformed, or undefined when all are
+ * fine: no `exp` (a token must not live forever), or a `tenantId`/`sub` outside TOKEN_IDENTIFIER_PATTERN.
  */
+export function invalidClaim(payload: Record<string, unknown>): 'exp' | 'tenantId' | 'sub' | undefined {
+  if (typeof payload.exp !== 'number' || !Number.isFinite(payload.exp)) return 'exp';
+  if (!isTokenIdentifier(payload.tenantId)) return 'tenantId';
+  if (!isTokenIdentifier(payload.sub)) return 'sub';
+  return undefined;
+}
+
+/** The principal a verified token's payload names, or undefined when a claim is missing or malformed (invalidClaim). */
 export function principalFromClaims(payload: Record<string, unknown>): Principal | undefined {
-  const { sub, tenantId, exp } = payload;
-  if (typeof exp !== 'number' || !Number.isFinite(exp)) return undefined;
-  if (!isTokenIdentifier(tenantId) || !isTokenIdentifier(sub)) return undefined;
+  if (invalidClaim(payload)) return undefined;
+  const { sub, tenantId } = payload as { sub: string; tenantId: string };
   return { tenantId, username: sub, roles: strings(payload.roles), permissions: strings(payload.permissions) };
 }

@@ -1,12 +1,13 @@
 import { createPublicKey } from 'node:crypto';
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { passportJwtSecret } from 'jwks-rsa';
 import { ExtractJwt, Strategy, StrategyOptionsWithoutRequest } from 'passport-jwt';
 import { AuthConfig } from '../config/auth.config';
 import { Principal } from '../tenancy/request-context';
-import { principalFromClaims } from './claims';
+import { invalidClaim, principalFromClaims } from './claims';
 import { hmacKey } from './hmac-key';
+import { TokenRefusal } from './token-refusal';
 
 /** Keys are key objects made once (see hmacKey); passport-jwt hands them to jsonwebtoken as they are. */
 function keyOptions(config: AuthConfig): Partial<StrategyOptionsWithoutRequest> {
@@ -22,7 +23,7 @@ function keyOptions(config: AuthConfig): Partial<StrategyOptionsWithoutRequest> 
 
 /**
  * Verifies the Bearer token (signature, expiry, and `iss`/`aud` when JWT_ISSUER/JWT_AUDIENCE are set)
- * and turns its claims into the request's principal; any refusal is a 401.
+ * and turns its claims into the request's principal; any refusal is a 401 saying why (TokenRefusal).
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
@@ -38,7 +39,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 
   validate(payload: Record<string, unknown>): Principal {
     const principal = principalFromClaims(payload);
-    if (!principal) throw new UnauthorizedException();
+    if (!principal) throw TokenRefusal.claim(invalidClaim(payload) ?? 'sub');
     return principal;
   }
 }

@@ -6,6 +6,8 @@ import { BODY_LIMIT } from '../http/request-body';
 import { ApiEnvelope, EnvelopeDoc } from '../openapi/api-envelope';
 import { Failure, FAILURES_EXTENSION } from '../openapi/failures';
 import { ACCESS_RULE, AccessRule } from './access';
+import { permissionRefusal } from './access.guard';
+import { TokenRefusal } from './token-refusal';
 
 /**
  * One operation's declaration. Who may call it (the access rule AccessGuard applies, the access sentence
@@ -66,9 +68,20 @@ function accessFailures(rule: AccessRule, doc: OperationDoc): Failure[] {
   const unproven: Failure = { status: 401, when: 'The credentials described above are missing or wrong.' };
   if (rule.kind === 'public') return doc.credentials ? [unproven] : [];
   if (rule.kind === 'device-token') return [unproven];
-  const unauthenticated: Failure = { status: 401, when: 'No Bearer token, or an invalid or expired one.' };
+  const unauthenticated: Failure = {
+    status: 401,
+    when: 'No Bearer token, or an invalid or expired one; `error` says which.',
+    error: TokenRefusal.missing().message,
+  };
   if (rule.kind === 'authenticated') return [unauthenticated];
-  return [unauthenticated, { status: 403, when: `The token has neither role \`administrator\` nor permission \`${rule.permission}\`.` }];
+  return [
+    unauthenticated,
+    {
+      status: 403,
+      when: `The token has neither role \`administrator\` nor permission \`${rule.permission}\`.`,
+      error: permissionRefusal(rule.permission).message,
+    },
+  ];
 }
 
 /** One decorator per route: access rule, OpenAPI operation (with `x-permission`) and typed envelope. */

@@ -11,6 +11,7 @@ import { AsyncImporter } from './async-importer';
 import { CrudService } from './crud.service';
 import { ImportOutcome } from './import-outcome';
 import { PAGE_EXTRA_SCHEMA } from './query-controls';
+import { render } from '../i18n/message';
 import { staleRevisionMessage } from './resource-writer';
 import { AnyResource, Resource } from './resource';
 import { assertRowArray, validateAllRows } from './validate-rows';
@@ -23,7 +24,7 @@ const keyTaken = (r: AnyResource, when: string): Failure[] =>
 export const staleRevision = (r: AnyResource): Failure => ({
   status: 409,
   when: 'The body carries a `revision` that is not the stored one; nothing changes.',
-  error: staleRevisionMessage(r.title, 1),
+  error: render(staleRevisionMessage(r.title, 1)),
 });
 
 const importerTokens = new WeakMap<AnyResource, symbol>();

@@ -105,10 +105,8 @@ export interface TextOptions extends Common {
 
 /** A string rule with its own name, so several rules on one field each keep their message. */
 const textRule = (name: string, test: (value: string) => boolean, message: string, options?: ValidationOptions) =>
-  ValidateBy(
-    { name, validator: { validate: (value) => typeof value !== 'string' || test(value), defaultMessage: () => message } },
-    options,
-  );
+  // the message as an option (not a default message): validation errors read it as the rule's template
+  ValidateBy({ name, validator: { validate: (value) => typeof value !== 'string' || test(value) } }, { ...options, message });
 
 /** The rules of one string (with `each`: of every item of a list). */
 function textRules(o: TextOptions, each?: ValidationOptions): PropertyDecorator[] {

@@ -3,6 +3,7 @@ import { AppException } from '../http/app-exception';
 import { BaseRecord } from '../persistence/base-record';
 import { Resource } from './resource';
 import { TimeSlice } from './time-slice';
+import { message } from '../i18n/message';
 
 type Row = Record<string, unknown>;
 
@@ -30,7 +31,7 @@ export class RecordColumns<E extends BaseRecord> {
     const metadata = this.dataSource.getMetadata(this.resource.entity);
     for (const [field, value] of Object.entries(set)) {
       if (value === null && metadata.findColumnWithPropertyName(field)?.isNullable === false)
-        throw AppException.validation(`${field} must not be null`);
+        throw AppException.validation(message('{{property}} must not be null', { property: field }));
     }
     return set;
   }

@@ -10,6 +10,7 @@ import { PageTotals, totalShownByRows } from './page-totals';
 import { ListControls, PageControls } from './query-controls';
 import { AnyResource, Resource } from './resource';
 import { TenantFilter } from './tenant-table';
+import { message } from '../i18n/message';
 
 type Row = Record<string, unknown>;
 
@@ -26,7 +27,7 @@ export function timeRangeOf(resource: AnyResource, body: Row): TimeRange | undef
   const bound = (suffix: string) => (body[`${field}${suffix}`] ?? undefined) as number | undefined;
   const [start, end] = [bound('Start'), bound('End')];
   if (start !== undefined && end !== undefined && start > end)
-    throw AppException.validation(`${field}Start must not be greater than ${field}End`);
+    throw AppException.validation(message('{{start}} must not be greater than {{end}}', { start: `${field}Start`, end: `${field}End` }));
   return { field, start, end };
 }
 
@@ -112,7 +113,9 @@ export class ResourceQuery<E extends BaseRecord> {
   private order(controls: ListControls): FindOptionsOrder<E> {
     const sorter = controls.sqlQuerySorter;
     if (sorter && !(this.resource.sortable as string[]).includes(sorter.field))
-      throw AppException.validation(`sqlQuerySorter.field must be one of: ${this.resource.sortable.join(', ')}`);
+      throw AppException.validation(
+        message('{{property}} must be one of: {{values}}', { property: 'sqlQuerySorter.field', values: this.resource.sortable.join(', ') }),
+      );
     const sorts: [string, 'ASC' | 'DESC'][] = sorter
       ? [[sorter.field, sorter.order === 'descend' ? 'DESC' : 'ASC']]
       : this.resource.defaultSort;

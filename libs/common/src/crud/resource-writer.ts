@@ -10,6 +10,7 @@ import { RecordColumns } from './record-columns';
 import { Resource } from './resource';
 import { TenantFilter } from './tenant-table';
 import { WriteRecorder } from './write-recorder';
+import { Message, message } from '../i18n/message';
 
 type Row = Record<string, unknown>;
 
@@ -18,9 +19,12 @@ type Row = Record<string, unknown>;
  * answered as the resource's 422, and every write recorded for the caches of all replicas once it has completed
  * (write-recorder.ts).
  */
-/** The `error` of a stale `revision` (also the text of the documented 409 example). */
-export function staleRevisionMessage(title: string, revision: unknown): string {
-  return `${title} was changed by someone else: revision ${String(revision)} is stale`;
+/** The `error` of a stale `revision` (also the text of the documented 409 example); the title is translated too. */
+export function staleRevisionMessage(title: string, revision: unknown): Message {
+  return message('{{resource}} was changed by someone else: revision {{revision}} is stale', {
+    resource: message(title),
+    revision: String(revision),
+  });
 }
 
 export class ResourceWriter<E extends BaseRecord> {

@@ -4,6 +4,7 @@ import { validate } from 'class-validator';
 import { AppException } from '../http/app-exception';
 import { BodyStatus } from '../http/body-status';
 import { toValidationException } from '../http/validation';
+import { Message, message } from '../i18n/message';
 import { TimeSlice } from './time-slice';
 
 export interface RowError {
@@ -19,7 +20,8 @@ export function assertRowArray(body: unknown): asserts body is object[] {
   if (!Array.isArray(body) || body.some((r) => r === null || typeof r !== 'object' || Array.isArray(r)))
     throw new AppException(BodyStatus.TYPE_MISMATCH, 'Request body must be a JSON array of objects');
   if (body.length === 0) throw AppException.validation('Request body must contain at least one row');
-  if (body.length > MAX_BATCH_ROWS) throw AppException.validation(`Request body may contain at most ${MAX_BATCH_ROWS} rows`);
+  if (body.length > MAX_BATCH_ROWS)
+    throw AppException.validation(message('Request body may contain at most {{max}} rows', { max: MAX_BATCH_ROWS }));
 }
 
 /**
@@ -30,28 +32,29 @@ export async function validateRows<T extends object>(
   dto: Type<T>,
   rows: object[],
 ): Promise<{ valid: { index: number; row: T }[]; errors: RowError[] }> {
+  const { valid, failures } = await checkRows(dto, rows);
+  return { valid, errors: failures.map(({ index, failure }) => ({ index, error: failure.message })) };
+}
+
+/** validateRows with each bad row's failure as it is (its translatable clauses), paths prefixed by `prefixOf(index)`. */
+export async function checkRows<T extends object>(dto: Type<T>, rows: object[], prefixOf = (index: number) => `[${index}]`) {
   const valid: { index: number; row: T }[] = [];
-  const errors: RowError[] = [];
+  const failures: { index: number; failure: AppException }[] = [];
   const slice = new TimeSlice();
   for (const [index, plain] of rows.entries()) {
     await slice.pause();
     const row = plainToInstance(dto, plain, { enableImplicitConversion: false });
-    const failures = await validate(row, { whitelist: true, forbidUnknownValues: true, validationError: { target: false, value: true } });
-    if (failures.length) errors.push({ index, error: toValidationException(failures, `[${index}]`).message });
+    const errors = await validate(row, { whitelist: true, forbidUnknownValues: true, validationError: { target: true, value: true } });
+    if (errors.length) failures.push({ index, failure: toValidationException(errors, prefixOf(index)) });
     else valid.push({ index, row });
   }
-  return { valid, errors };
+  return { valid, failures };
 }
 
 /** All-or-nothing batches: any invalid row refuses the whole batch, naming every bad row. */
 export async function validateAllRows<T extends object>(dto: Type<T>, rows: object[]): Promise<T[]> {
-  const { valid, errors } = await validateRows(dto, rows);
-  if (errors.length)
-    throw AppException.validation(
-      errors
-        .slice(0, 50)
-        .map((e) => e.error)
-        .join('; '),
-    );
+  const { valid, failures } = await checkRows(dto, rows);
+  const parts: Message[] = failures.slice(0, 50).flatMap((f) => f.failure.parts);
+  if (parts.length) throw AppException.validation(parts);
   return valid.map((v) => v.row);
 }

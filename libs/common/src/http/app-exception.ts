@@ -1,18 +1,41 @@
-import { ServiceUnavailableException } from '@nestjs/common';
+import { HttpException, ServiceUnavailableException } from '@nestjs/common';
+import { Message, message, renderAll } from '../i18n/message';
 import { BodyStatus } from './body-status';
 
-/** A business or validation failure: HTTP 200 with `status` in the body (contract.md "The envelope"). */
+/** A text without parameters is its own template. */
+const partsOf = (text: string | Message | readonly Message[]): readonly Message[] =>
+  typeof text === 'string' ? [message(text)] : Array.isArray(text) ? text : [text as Message];
+
+/**
+ * A business or validation failure: HTTP 200 with `status` in the body (contract.md "The envelope").
+ * `parts` are its clauses, translated one by one for `localizedError`; `message` is their English text.
+ */
 export class AppException extends Error {
+  readonly parts: readonly Message[];
+
   constructor(
     readonly bodyStatus: number,
-    message: string,
+    text: string | Message | readonly Message[],
   ) {
-    super(message);
+    const parts = partsOf(text);
+    super(renderAll(parts));
+    this.parts = parts;
     this.name = 'AppException';
   }
 
-  static validation(message: string): AppException {
-    return new AppException(BodyStatus.VALIDATION, message);
+  static validation(text: string | Message | readonly Message[]): AppException {
+    return new AppException(BodyStatus.VALIDATION, text);
+  }
+}
+
+/** A refusal with its HTTP status (401, 403, ...) whose text says why, translated like the others. */
+export class HttpRefusal extends HttpException {
+  readonly parts: readonly Message[];
+
+  constructor(status: number, text: string | Message) {
+    const parts = partsOf(text);
+    super(renderAll(parts), status);
+    this.parts = parts;
   }
 }
 

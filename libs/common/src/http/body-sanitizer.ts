@@ -1,5 +1,6 @@
 import { TimeSlice } from '../crud/time-slice';
 import { AppException } from './app-exception';
+import { message } from '../i18n/message';
 
 /**
  * Deepest nesting of objects and arrays a request body may have. No real body comes near it; the
@@ -46,7 +47,9 @@ function pathOf(frame: Frame, key?: string | number): string {
 function assertWellFormed(text: string, frame: Frame, key: string | number | undefined, what: string): void {
   // String.prototype.isWellFormed (Node 20+) is typed from lib es2024 on
   if (!(text as string & { isWellFormed(): boolean }).isWellFormed())
-    throw AppException.validation(`${pathOf(frame, key) || 'body'}: ${what} must not contain a lone UTF-16 surrogate`);
+    throw AppException.validation(
+      message(`{{path}}: ${what} must not contain a lone UTF-16 surrogate`, { path: pathOf(frame, key) || 'body' }),
+    );
 }
 
 /**
@@ -67,7 +70,8 @@ export async function sanitizeBody(body: unknown): Promise<void> {
   while (stack.length) {
     const frame = stack.pop()!;
     if (++steps % STEPS_PER_CHECK === 0) await slice.pause();
-    if (frame.depth > MAX_BODY_DEPTH) throw AppException.validation(`Request body nests deeper than ${MAX_BODY_DEPTH} levels`);
+    if (frame.depth > MAX_BODY_DEPTH)
+      throw AppException.validation(message('Request body nests deeper than {{max}} levels', { max: MAX_BODY_DEPTH }));
     const { value, depth } = frame;
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {

@@ -1,4 +1,5 @@
-import { availableLanguages, preferredLanguages } from './error-translator';
+import { message } from '../i18n/message';
+import { availableLanguages, localize, preferredLanguages } from './error-translator';
 
 /** Accept-Language parsing for `localizedError` (docs/decisions.md: best match, then its primary subtag). */
 describe('preferredLanguages', () => {
@@ -79,5 +80,40 @@ describe('availableLanguages', () => {
     expect(availableLanguages('qq, zz-ZZ, x-y', stored)).toEqual([]);
     expect(availableLanguages(undefined, stored)).toEqual([]);
     expect(availableLanguages('de', new Map())).toEqual([]);
+  });
+});
+
+describe('localize (localizedError)', () => {
+  const required = message('{{property}} is required', { property: 'toAddresses' });
+  const exists = message('{{resource}} exists', { resource: message('Data dictionary') });
+  const none = new Map<string, ReadonlyMap<string, string>>();
+
+  it('translates each clause with the shipped zh-CN and de catalogues, parameters kept', () => {
+    expect(localize([required, exists], 'zh-CN', none)).toBe('toAddresses 为必填项; 数据字典已存在');
+    expect(localize([required, exists], 'de-DE,de;q=0.9', none)).toBe(
+      'toAddresses ist erforderlich; Datenwörterbucheintrag existiert bereits',
+    );
+    expect(localize([required], 'zh', none)).toBe('toAddresses 为必填项');
+  });
+
+  it('follows q-values, and English (shipped as the templates themselves) ends the search', () => {
+    expect(localize([required], 'fr;q=0.9, de;q=0.8, zh-CN;q=0.95', none)).toBe('toAddresses 为必填项');
+    expect(localize([required], 'en-US, de;q=0.5', none)).toBe('toAddresses is required');
+  });
+
+  it('falls back to English for a language without a catalogue (fr), and without a header', () => {
+    expect(localize([required], 'fr-FR, fr', none)).toBe('toAddresses is required');
+    expect(localize([required], undefined, none)).toBe('toAddresses is required');
+  });
+
+  it("lets the deployment's entries win over the shipped text, per template", () => {
+    const overrides = new Map([['de', new Map([['Data dictionary', 'Wörterbucheintrag']])]]);
+    expect(localize([exists, required], 'de', overrides)).toBe('Wörterbucheintrag existiert bereits; toAddresses ist erforderlich');
+    const french = new Map([['fr', new Map([['{{property}} is required', '{{property}} est obligatoire']])]]);
+    expect(localize([required], 'fr', french)).toBe('toAddresses est obligatoire');
+  });
+
+  it('never interprets placeholders inside parameter values', () => {
+    expect(localize([message('{{property}} is required', { property: '{{property}}' })], 'de', none)).toBe('{{property}} ist erforderlich');
   });
 });

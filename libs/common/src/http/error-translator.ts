@@ -1,9 +1,33 @@
+import { shippedTranslation } from '../i18n/catalogues';
+import { Message, renderAll } from '../i18n/message';
 import { LANGUAGE_TAG_MAX, LANGUAGE_TAG_PATTERN } from '../values/language-tag';
 
-/** Translates an error text into the caller's language (the envelope's `localizedError`). */
-export abstract class ErrorTranslator {
-  /** Resolves to the translation, or undefined when there is none for the language. */
-  abstract translate(error: string, acceptLanguage: string | undefined): Promise<string | undefined>;
+/** Lower-case language tag -> English template -> its translation. */
+export type TranslationsByLanguage = ReadonlyMap<string, ReadonlyMap<string, string>>;
+
+/**
+ * The deployment's own translations of error texts (main-service: translation entries), which win over
+ * the catalogues shipped with the service.
+ */
+export abstract class ErrorTextOverrides {
+  /** The entries of those of the header's languages that have any, keyed by lower-case tag. */
+  abstract textsFor(acceptLanguage: string): Promise<TranslationsByLanguage>;
+}
+
+/**
+ * The envelope's `localizedError`: each clause in the best of the caller's languages that has a text
+ * for it (an override, else a shipped catalogue; English is shipped too, so `en` ends the search),
+ * else in English.
+ */
+export function localize(parts: readonly Message[], acceptLanguage: string | undefined, overrides: TranslationsByLanguage): string {
+  const languages = preferredLanguages(acceptLanguage).map((tag) => tag.toLowerCase());
+  return renderAll(parts, (template) => {
+    for (const language of languages) {
+      const text = overrides.get(language)?.get(template) ?? shippedTranslation(language, template);
+      if (text !== undefined) return text;
+    }
+    return undefined;
+  });
 }
 
 /** Language tags of an Accept-Language header, best first, each followed by its primary subtag. */

@@ -1,6 +1,7 @@
 import { BadRequestException, ForbiddenException, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
-import { AppException } from './app-exception';
+import { message } from '../i18n/message';
+import { AppException, HttpRefusal } from './app-exception';
 import { classify } from './exception.filter';
 
 const dbError = (code: string) => new QueryFailedError('SELECT secret FROM t', [], Object.assign(new Error('boom'), { code }));
@@ -14,7 +15,17 @@ describe('classify (contract.md "The envelope")', () => {
       { http: 200, body: 1004 },
     ],
     ['a missing token', new UnauthorizedException(), { http: 401, body: 401 }],
-    ['a missing permission', new ForbiddenException(), { http: 403, body: 403 }],
+    ['a missing permission', new ForbiddenException(), { http: 403, body: 403, error: 'Forbidden' }],
+    [
+      'a missing permission, named',
+      new HttpRefusal(403, message('Forbidden: needs permission {{permission}}', { permission: 'thing:create' })),
+      { http: 403, body: 403, error: 'Forbidden: needs permission thing:create' },
+    ],
+    [
+      'a refused token, with its reason',
+      new HttpRefusal(401, 'Unauthorized: the token has expired'),
+      { http: 401, body: 401, error: 'Unauthorized: the token has expired' },
+    ],
     ['an unknown route', new NotFoundException('Cannot GET /x'), { http: 404, body: 404, error: 'Not found' }],
     ['a lost MySQL connection', dbError('PROTOCOL_CONNECTION_LOST'), { http: 503, body: 503 }],
     ['a busy SQLite', dbError('SQLITE_BUSY'), { http: 503, body: 503 }],

@@ -2,49 +2,65 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Request, Response } from 'express';
 import { isDuplicateKeyError, isStorageUnavailableError } from '../persistence/db-errors';
 import { requestId } from '../logging/app-logging';
-import { AppException, UnavailableException } from './app-exception';
+import { Message, message, renderAll } from '../i18n/message';
+import { AppException, HttpRefusal, UnavailableException } from './app-exception';
 import { BodyStatus } from './body-status';
 import { failure } from './envelope';
-import { ErrorTranslator } from './error-translator';
+import { ErrorTextOverrides, localize, TranslationsByLanguage } from './error-translator';
 
 interface Classified {
   http: number;
   body: number;
+  /** The English `error` text. */
   error: string;
+  /** Its clauses, translated one by one for `localizedError`. */
+  parts: readonly Message[];
 }
+
+const NO_OVERRIDES: TranslationsByLanguage = new Map();
 
 /** Every failure kind of contract.md "The envelope", in one place. */
 export function classify(exception: unknown): Classified {
-  if (exception instanceof AppException) return { http: 200, body: exception.bodyStatus, error: exception.message };
+  const c = classifyParts(exception);
+  return { ...c, error: renderAll(c.parts) };
+}
+
+function classifyParts(exception: unknown): Omit<Classified, 'error'> {
+  const of = (http: number, body: number, text: string | readonly Message[]) => ({
+    http,
+    body,
+    parts: typeof text === 'string' ? [message(text)] : text,
+  });
+  if (exception instanceof AppException) return of(200, exception.bodyStatus, exception.parts);
   // body-parser errors arrive wrapped by the express adapter, the original as `cause`
   const e = exception as { type?: string; cause?: { type?: string } };
   const parserType = e?.cause?.type ?? e?.type;
-  if (parserType === 'entity.parse.failed') return { http: 200, body: BodyStatus.MALFORMED_JSON, error: 'Malformed JSON request body' };
-  if (parserType === 'entity.too.large') return { http: 413, body: 413, error: 'Request body too large' };
+  if (parserType === 'entity.parse.failed') return of(200, BodyStatus.MALFORMED_JSON, 'Malformed JSON request body');
+  if (parserType === 'entity.too.large') return of(413, 413, 'Request body too large');
   if (parserType === 'encoding.unsupported' || parserType === 'charset.unsupported')
-    return { http: 415, body: 415, error: 'Unsupported request body encoding' };
+    return of(415, 415, 'Unsupported request body encoding');
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     switch (status) {
       case HttpStatus.UNAUTHORIZED:
-        return { http: 401, body: 401, error: 'Unauthorized' };
+        return of(401, 401, exception instanceof HttpRefusal ? exception.parts : 'Unauthorized');
       case HttpStatus.FORBIDDEN:
-        return { http: 403, body: 403, error: 'Forbidden' };
+        return of(403, 403, exception instanceof HttpRefusal ? exception.parts : 'Forbidden');
       case HttpStatus.NOT_FOUND:
-        return { http: 404, body: 404, error: 'Not found' };
+        return of(404, 404, 'Not found');
       case HttpStatus.TOO_MANY_REQUESTS:
-        return { http: 429, body: 429, error: 'Too many requests' };
+        return of(429, 429, 'Too many requests');
       case HttpStatus.PAYLOAD_TOO_LARGE:
-        return { http: 413, body: 413, error: 'Request body too large' };
+        return of(413, 413, 'Request body too large');
       case HttpStatus.SERVICE_UNAVAILABLE:
-        return { http: 503, body: 503, error: exception.message || 'Service unavailable' };
+        return of(503, 503, exception.message || 'Service unavailable');
       default:
-        if (status >= 400 && status < 500) return { http: 200, body: BodyStatus.VALIDATION, error: exception.message };
+        if (status >= 400 && status < 500) return of(200, BodyStatus.VALIDATION, exception.message);
     }
   }
-  if (isStorageUnavailableError(exception)) return { http: 503, body: 503, error: 'Storage unavailable' };
-  if (isDuplicateKeyError(exception)) return { http: 200, body: BodyStatus.DUPLICATE, error: 'Record exists' };
-  return { http: 500, body: 500, error: 'Internal server error' };
+  if (isStorageUnavailableError(exception)) return of(503, 503, 'Storage unavailable');
+  if (isDuplicateKeyError(exception)) return of(200, BodyStatus.DUPLICATE, 'Record exists');
+  return of(500, 500, 'Internal server error');
 }
 
 /** Renders every failure as the envelope; logs server faults with the request id and nothing internal. */
@@ -52,7 +68,7 @@ export function classify(exception: unknown): Classified {
 export class EnvelopeExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
 
-  constructor(@Optional() private readonly translator?: ErrorTranslator) {}
+  constructor(@Optional() private readonly overrides?: ErrorTextOverrides) {}
 
   async catch(exception: unknown, host: ArgumentsHost): Promise<void> {
     const http = host.switchToHttp();
@@ -66,18 +82,19 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
         `request ${requestId(request)} ${request.method} ${path} failed: ${c.body} ${e?.name ?? typeof exception}${(e?.driverError?.code ?? e?.code) ? ` (${e.driverError?.code ?? e.code})` : ''}`,
       );
     }
-    const localized = await this.localize(c.error, request.headers['accept-language']);
+    const acceptLanguage = request.headers['accept-language'];
+    const localized = localize(c.parts, acceptLanguage, await this.overridesFor(acceptLanguage));
     if (response.headersSent) return;
     const extraData = exception instanceof UnavailableException ? exception.extraData : undefined;
     response.status(c.http).json(failure(c.body, c.error, path, localized, extraData));
   }
 
-  private async localize(error: string, acceptLanguage: string | undefined): Promise<string | undefined> {
-    if (!this.translator || !acceptLanguage) return undefined;
+  private async overridesFor(acceptLanguage: string | undefined): Promise<TranslationsByLanguage> {
+    if (!this.overrides || !acceptLanguage) return NO_OVERRIDES;
     try {
-      return await this.translator.translate(error, acceptLanguage);
+      return await this.overrides.textsFor(acceptLanguage);
     } catch {
-      return undefined; // a failing translation lookup must never hide the original error
+      return NO_OVERRIDES; // a failing lookup of the deployment's entries must never hide the error: shipped texts serve
     }
   }
 }

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { parse } from 'node:querystring';
 import { AppException } from './app-exception';
 import { BodyStatus } from './body-status';
+import { message } from '../i18n/message';
 
 /** Upper bound of ids per removeByIds call (the spec leaves it open; docs/decisions.md). */
 export const MAX_IDS_PER_CALL = 1000;
@@ -22,10 +23,14 @@ function raw(ctx: ExecutionContext, name: string): unknown {
   return ctx.switchToHttp().getRequest<Request>().query[name];
 }
 
+const missing = (name: string) =>
+  new AppException(BodyStatus.MISSING_PARAMETER, message("Required parameter '{{name}}' is missing", { name }));
+
 /** A required single query value: 1002 when missing or empty, 1003 when repeated or not a string. */
 export function requiredText(value: unknown, name: string): string {
-  if (value === undefined || value === '') throw new AppException(BodyStatus.MISSING_PARAMETER, `Required parameter '${name}' is missing`);
-  if (typeof value !== 'string') throw new AppException(BodyStatus.TYPE_MISMATCH, `Parameter '${name}' must be a single string`);
+  if (value === undefined || value === '') throw missing(name);
+  if (typeof value !== 'string')
+    throw new AppException(BodyStatus.TYPE_MISMATCH, message("Parameter '{{name}}' must be a single string", { name }));
   return value;
 }
 
@@ -34,8 +39,9 @@ const requiredQuery = createParamDecorator((name: string, ctx: ExecutionContext)
 const requiredQueryList = createParamDecorator((name: string, ctx: ExecutionContext): string[] => {
   const value = raw(ctx, name);
   const list = Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value];
-  if (list.length === 0) throw new AppException(BodyStatus.MISSING_PARAMETER, `Required parameter '${name}' is missing`);
-  if (list.length > MAX_IDS_PER_CALL) throw AppException.validation(`Parameter '${name}' takes at most ${MAX_IDS_PER_CALL} values`);
+  if (list.length === 0) throw missing(name);
+  if (list.length > MAX_IDS_PER_CALL)
+    throw AppException.validation(message("Parameter '{{name}}' takes at most {{max}} values", { name, max: MAX_IDS_PER_CALL }));
   return list.map((v) => requiredText(v, name));
 });
 

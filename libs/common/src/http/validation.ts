@@ -2,41 +2,19 @@ import { ArgumentMetadata, Type, ValidationError, ValidationPipe } from '@nestjs
 import { AppException } from './app-exception';
 import { BodyStatus } from './body-status';
 import { cacheValidationMetadata } from './validation-metadata-cache';
+import { TYPE_RULES, validationClauses } from './validation-clauses';
 
 cacheValidationMetadata();
 
-/** class-validator rules that mean "wrong type" (1003) rather than "bad value" (400). */
-const TYPE_RULES = new Set([
-  'isString',
-  'isInt',
-  'isNumber',
-  'isBoolean',
-  'isArray',
-  'isObject',
-  'nestedValidation',
-  'whitelistValidation',
-  'unknownValue',
-]);
-
-function flatten(errors: ValidationError[], prefix = ''): { path: string; rule: string; message: string; absent: boolean }[] {
-  return errors.flatMap((e) => {
-    const path = prefix ? (/^\d+$/.test(e.property) ? `${prefix}[${e.property}]` : `${prefix}.${e.property}`) : e.property;
-    const own = Object.entries(e.constraints ?? {}).map(([rule, message]) => ({
-      path,
-      rule,
-      absent: e.value === undefined || e.value === null,
-      message: message.startsWith(e.property) ? path + message.slice(e.property.length) : `${path}: ${message}`,
-    }));
-    return [...own, ...flatten(e.children ?? [], path)];
-  });
-}
-
-/** Maps class-validator errors to the envelope: 1003 if a present value has the wrong type, else 400 (missing fields included). */
+/**
+ * Maps class-validator errors to the envelope: one clause per failing property (validationClauses);
+ * 1003 if a present value has the wrong type, else 400 (missing fields included).
+ */
 export function toValidationException(errors: ValidationError[], prefix = ''): AppException {
-  const flat = flatten(errors, prefix);
-  const typeMismatch = flat.some((f) => TYPE_RULES.has(f.rule) && !f.absent);
-  const message = flat.map((f) => f.message).join('; ') || 'Invalid request body';
-  return new AppException(typeMismatch ? BodyStatus.TYPE_MISMATCH : BodyStatus.VALIDATION, message);
+  const clauses = validationClauses(errors, prefix);
+  const typeMismatch = clauses.some((c) => TYPE_RULES.has(c.rule) && !c.absent);
+  const parts = clauses.length ? clauses.map((c) => c.message) : 'Invalid request body';
+  return new AppException(typeMismatch ? BodyStatus.TYPE_MISMATCH : BodyStatus.VALIDATION, parts);
 }
 
 /**
@@ -62,7 +40,8 @@ export function validationPipe(expectedType?: Type<unknown>): ValidationPipe {
     transform: true,
     transformOptions: { enableImplicitConversion: false, exposeDefaultValues: true },
     forbidUnknownValues: true,
-    validationError: { target: false, value: true }, // values are read to tell missing from mistyped, never echoed
+    // values tell missing from mistyped, the target's class finds a rule's constraints; neither is ever echoed
+    validationError: { target: true, value: true },
     exceptionFactory: (errors) => toValidationException(errors),
   });
 }

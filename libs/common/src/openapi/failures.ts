@@ -33,11 +33,12 @@ export const ERROR_ENVELOPE_SCHEMA = {
   properties: {
     timestamp: { type: 'integer', format: 'int64', example: 1763800000000 },
     status: { type: 'integer', description: 'The failure: an HTTP status, or 1002/1003/1004 (see the operation)', example: 400 },
-    error: { type: 'string', example: 'Unauthorized' },
+    error: { type: 'string', example: 'Unauthorized: no Bearer token in the Authorization header' },
     localizedError: {
       type: 'string',
-      description: "`error` in the caller's Accept-Language where a translation exists, else `error`",
-      example: 'Unauthorized',
+      description:
+        "`error` in the best of the caller's Accept-Language languages that the service has (shipped: en, zh-CN, de; or the default tenant's translation entries), else English",
+      example: 'Unauthorized: no Bearer token in the Authorization header',
     },
     path: { type: 'string', description: 'The request path', example: '/main-service/system-api/configuration/data-dictionary/save' },
     extraData: { type: 'object', example: {} },
@@ -62,7 +63,7 @@ const TITLES: Record<number, string> = {
 };
 
 const ERRORS: Record<number, string> = {
-  401: 'Unauthorized',
+  401: 'Unauthorized: no Bearer token in the Authorization header',
   403: 'Forbidden',
   404: 'Not found',
   409: 'revision 1 is stale',

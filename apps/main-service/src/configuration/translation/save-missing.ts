@@ -1,4 +1,4 @@
-import { AppException, BodyStatus, LANGUAGE_TAG_MAX, LANGUAGE_TAG_PATTERN, requiredText } from '@app/common';
+import { AppException, BodyStatus, LANGUAGE_TAG_MAX, LANGUAGE_TAG_PATTERN, message, requiredText } from '@app/common';
 import { KEY_MAX, NAMESPACE_MAX, NAMESPACE_PATTERN, VALUE_MAX } from './translation.entity';
 
 /** Bounds of one anonymous missing-key report (docs/decisions.md). */
@@ -16,7 +16,7 @@ export interface MissingReport {
 function queryText(raw: unknown, name: string, pattern: RegExp, max: number): string {
   const value = requiredText(raw, name);
   if (value.length > max || !pattern.test(value) || value === 'cimode')
-    throw AppException.validation(`Parameter '${name}' is not acceptable`);
+    throw AppException.validation(message("Parameter '{{name}}' is not acceptable", { name }));
   return value;
 }
 
@@ -28,14 +28,20 @@ export function parseMissingReport(query: Record<string, unknown>, body: unknown
     throw new AppException(BodyStatus.TYPE_MISMATCH, 'Body must be an object of key to fallback value');
   const pairs = Object.entries(body);
   if (!pairs.length) throw AppException.validation('Body must contain at least one key');
-  if (pairs.length > SAVE_MISSING_MAX_KEYS) throw AppException.validation(`At most ${SAVE_MISSING_MAX_KEYS} keys per report`);
+  if (pairs.length > SAVE_MISSING_MAX_KEYS)
+    throw AppException.validation(message('At most {{max}} keys per report', { max: SAVE_MISSING_MAX_KEYS }));
   const entries = pairs.map(([key, value]) => {
     if (!key.trim() || key !== key.trim() || key.length > KEY_MAX || CONTROL.test(key))
       throw AppException.validation(
-        `Key '${key.slice(0, 40)}' must be 1 to ${KEY_MAX} characters without surrounding whitespace or control characters`,
+        message("Key '{{key}}' must be 1 to {{max}} characters without surrounding whitespace or control characters", {
+          key: key.slice(0, 40),
+          max: KEY_MAX,
+        }),
       );
-    if (typeof value !== 'string') throw new AppException(BodyStatus.TYPE_MISMATCH, `Value of '${key}' must be a string`);
-    if (value.length > VALUE_MAX) throw AppException.validation(`Value of '${key}' must be at most ${VALUE_MAX} characters`);
+    if (typeof value !== 'string')
+      throw new AppException(BodyStatus.TYPE_MISMATCH, message("Value of '{{key}}' must be a string", { key }));
+    if (value.length > VALUE_MAX)
+      throw AppException.validation(message("Value of '{{key}}' must be at most {{max}} characters", { key, max: VALUE_MAX }));
     return { key, value };
   });
   return { language, namespace, entries };

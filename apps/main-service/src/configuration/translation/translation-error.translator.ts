@@ -1,10 +1,13 @@
-import { availableLanguages, CrudConfig, CrudService, ErrorTranslator, TenantScope } from '@app/common';
+import { availableLanguages, CrudConfig, CrudService, ErrorTextOverrides, TenantScope, TranslationsByLanguage } from '@app/common';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { Translation } from './translation.entity';
 import { translationResource } from './translation.resource';
 
-/** Error texts are translated by the default tenant's entries of namespace `error` (key = the error text). */
+/**
+ * The deployment's translations of error texts: the default tenant's entries of namespace `error`, keyed
+ * by the English template (e.g. `{{property}} is required`, `Data dictionary`); they win over the shipped catalogues.
+ */
 export const ERROR_NAMESPACE = 'error';
 /** Languages whose error texts are held at once; the least recently used is dropped beyond. */
 export const MAX_CACHED_LANGUAGES = 32;
@@ -32,7 +35,7 @@ interface Expiring<T> {
  * TTL (at least MIN_TTL_MS) for writes made by other replicas.
  */
 @Injectable()
-export class TranslationErrorTranslator extends ErrorTranslator implements OnModuleDestroy {
+export class TranslationErrorTranslator extends ErrorTextOverrides implements OnModuleDestroy {
   private languages?: Expiring<Map<string, string>>;
   /** Language -> error text -> translation, for the MAX_CACHED_LANGUAGES most recently used languages. */
   private readonly texts = new LRUCache<string, Expiring<Map<string, string>>>({ max: MAX_CACHED_LANGUAGES });
@@ -55,18 +58,15 @@ export class TranslationErrorTranslator extends ErrorTranslator implements OnMod
     return this.texts.size;
   }
 
-  async translate(error: string, acceptLanguage: string | undefined): Promise<string | undefined> {
-    if (!acceptLanguage) return undefined;
+  async textsFor(acceptLanguage: string): Promise<TranslationsByLanguage> {
     const existing = await this.cached(
       () => this.languages,
       (e) => (this.languages = e),
       () => this.loadLanguages(),
     );
-    for (const language of availableLanguages(acceptLanguage, existing)) {
-      const value = (await this.textsOf(language)).get(error);
-      if (value) return value;
-    }
-    return undefined;
+    const found = new Map<string, ReadonlyMap<string, string>>();
+    for (const language of availableLanguages(acceptLanguage, existing)) found.set(language.toLowerCase(), await this.textsOf(language));
+    return found;
   }
 
   private textsOf(language: string): Promise<Map<string, string>> {

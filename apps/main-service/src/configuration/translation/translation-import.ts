@@ -1,4 +1,4 @@
-import { AppException, BodyStatus, MAX_BATCH_ROWS, validateRows } from '@app/common';
+import { AppException, BodyStatus, MAX_BATCH_ROWS, message, checkRows } from '@app/common';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { inflateEntries, UnreadableZipError, yieldingStream, ZipBoundError } from './bounded-zip';
 import { TranslationSave } from './translation.dto';
@@ -44,7 +44,7 @@ export async function readTranslationWorkbook(file: Buffer | undefined): Promise
   const sheetRows = await readFirstSheet(file);
   const [header, ...data] = sheetRows;
   if (header?.number !== 1 || header.cells.map((c) => c.trim().toLowerCase()).join('|') !== HEADER.join('|'))
-    throw AppException.validation(`first row must be the header ${HEADER.join(' | ')}`);
+    throw AppException.validation(message('first row must be the header {{header}}', { header: HEADER.join(' | ') }));
   const filled = data.filter((r) => r.cells.some((c) => c.trim() !== ''));
   if (!filled.length) throw AppException.validation('file contains no translation rows');
   const rows = filled.map(({ cells }) => ({
@@ -53,14 +53,16 @@ export async function readTranslationWorkbook(file: Buffer | undefined): Promise
     key: cells[2].trim(),
     value: cells[3] === '' ? undefined : cells[3],
   }));
-  const { valid, errors } = await validateRows(TranslationSave, rows);
-  if (errors.length) {
-    // the sheet's row number replaces the batch position ("[1].key") of every message of the row
-    const report = errors
-      .slice(0, 50)
-      .map((e) => `row ${filled[e.index].number}: ${e.error.split(`[${e.index}].`).join('').split(`[${e.index}]`).join('')}`);
-    throw AppException.validation(report.join('; '));
-  }
+  // properties named plainly: each clause is put after its sheet row number ("row 3: key is required")
+  const { valid, failures } = await checkRows(TranslationSave, rows, () => '');
+  if (failures.length)
+    throw AppException.validation(
+      failures
+        .slice(0, 50)
+        .flatMap(({ index, failure }) =>
+          failure.parts.map((clause) => message('row {{row}}: {{clause}}', { row: filled[index].number, clause })),
+        ),
+    );
   return valid.map((v) => v.row);
 }
 
@@ -78,7 +80,8 @@ async function readFirstSheet(file: Buffer): Promise<SheetRow[]> {
       XLSX_BOUNDS,
     );
   } catch (error) {
-    if (error instanceof ZipBoundError) throw AppException.validation(`file is too large once unpacked: ${error.message}`);
+    if (error instanceof ZipBoundError)
+      throw AppException.validation(message('file is too large once unpacked: {{reason}}', { reason: error.message }));
     if (error instanceof UnreadableZipError) throw AppException.validation('file is not a readable XLSX workbook');
     throw error;
   }
@@ -107,7 +110,8 @@ async function readFirstSheet(file: Buffer): Promise<SheetRow[]> {
       const firstId = (reader as unknown as { model?: { sheets?: { id?: number }[] } }).model?.sheets?.[0]?.id;
       if (firstId !== undefined && (sheet as unknown as { id: number }).id !== firstId) continue;
       for await (const row of sheet) {
-        if (rows.length > MAX_BATCH_ROWS) throw AppException.validation(`file may contain at most ${MAX_BATCH_ROWS} rows`);
+        if (rows.length > MAX_BATCH_ROWS)
+          throw AppException.validation(message('file may contain at most {{max}} rows', { max: MAX_BATCH_ROWS }));
         rows.push({ number: row.number, cells: HEADER.map((_, i) => row.getCell(i + 1).text ?? '') });
         // exceljs hands over rows of already-buffered XML without leaving the event loop: leave it now and then
         if (rows.length % YIELD_EVERY_ROWS === 0) await nextTurn();
