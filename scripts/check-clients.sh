@@ -16,21 +16,7 @@ cd "$(dirname "$0")/.."
 
 GENERATOR_VERSION=7.25.0
 generator_jar=~/.m2/repository/org/openapitools/openapi-generator-cli/$GENERATOR_VERSION/openapi-generator-cli-$GENERATOR_VERSION.jar
-server=dist/apps/local/src/local.js
-if [ ! -f "$server" ]; then
-  echo "$server is missing: run npm run build first" >&2
-  exit 2
-fi
-
-tmp=$(mktemp -d)
-pid=
-cleanup() {
-  # own session (setsid): stopping the group stops the server and nothing else
-  [ -n "$pid" ] && kill -- "-$pid" 2>/dev/null
-  [ -n "$pid" ] && wait "$pid" 2>/dev/null
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
+. scripts/lib/embedded-server.sh
 
 finish() {
   echo "clients: $passed passed, $failed failed"
@@ -46,24 +32,9 @@ count() {
   failed=$((failed + $(grep -c '^not ok - ' "$output")))
 }
 
-port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
-PORT=$port SQLITE_DIR=$tmp LOG_LEVEL=warn setsid node "$server" >"$tmp/server.log" 2>&1 &
-pid=$!
-base=http://127.0.0.1:$port
-
-fetched=false
-for _ in $(seq 1 90); do
-  if curl -fsS "$base/main-service/v3/api-docs" -o "$tmp/main-service.json" 2>/dev/null &&
-    curl -fsS "$base/device-service/v3/api-docs" -o "$tmp/device-service.json" 2>/dev/null; then
-    fetched=true
-    break
-  fi
-  if ! kill -0 "$pid" 2>/dev/null; then break; fi
-  sleep 1
-done
-if ! $fetched; then
+start_embedded_server
+if ! fetch_documents; then
   fail "fetch the OpenAPI documents from the built server"
-  tail -n 40 "$tmp/server.log"
   finish
 fi
 ok "fetched both OpenAPI documents from the built server"

@@ -10,40 +10,12 @@ cd "$(dirname "$0")/.."
 
 . scripts/lib/tap.sh
 
-server=dist/apps/local/src/local.js
-if [ ! -f "$server" ]; then
-  echo "$server is missing: run npm run build first" >&2
-  exit 2
-fi
-
-tmp=$(mktemp -d)
-pid=
-cleanup() {
-  # own session (setsid): stopping the group stops the server and nothing else
-  [ -n "$pid" ] && kill -- "-$pid" 2>/dev/null
-  [ -n "$pid" ] && wait "$pid" 2>/dev/null
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
-PORT=$port SQLITE_DIR=$tmp LOG_LEVEL=warn setsid node "$server" >"$tmp/server.log" 2>&1 &
-pid=$!
+. scripts/lib/embedded-server.sh
 
 services=(main-service device-service)
-fetched=false
-for _ in $(seq 1 90); do
-  if curl -fsS "http://127.0.0.1:$port/main-service/v3/api-docs" -o "$tmp/main-service.json" 2>/dev/null &&
-    curl -fsS "http://127.0.0.1:$port/device-service/v3/api-docs" -o "$tmp/device-service.json" 2>/dev/null; then
-    fetched=true
-    break
-  fi
-  if ! kill -0 "$pid" 2>/dev/null; then break; fi
-  sleep 1
-done
-if ! $fetched; then
+start_embedded_server
+if ! fetch_documents; then
   fail "fetch the OpenAPI documents from the built server"
-  tail -n 40 "$tmp/server.log"
   echo "openapi: $passed passed, $failed failed"
   exit 1
 fi

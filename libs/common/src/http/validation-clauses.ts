@@ -94,7 +94,8 @@ function ruleMessage(e: ValidationError, rule: string, path: string): Message {
     return message(own.template, { property, ...own.params });
   }
   const known = RULE_TEXTS[rule];
-  if (known) return message(known.template, { property, ...(known.params?.(constraints) ?? {}) });
+  // a text with parameters needs the rule's declaration; without one (a rule added at run time) the English message stands
+  if (known && (!known.params || declared)) return message(known.template, { property, ...(known.params?.(constraints) ?? {}) });
   // a rule without a known text: its English message, the property spelled as the path
   const text = e.constraints?.[rule] ?? rule;
   return message(text.startsWith(e.property) ? `{{property}}${text.slice(e.property.length)}` : `{{property}}: ${text}`, { property });

@@ -57,7 +57,7 @@ function answerOf(dto: Type<object>, sent: Json, row: boolean): { status: number
   const errors = validateSync(plainToInstance(dto, body, { enableImplicitConversion: false }), {
     whitelist: true,
     forbidUnknownValues: true,
-    validationError: { target: false, value: true },
+    validationError: { target: true, value: true }, // as the service validates: the target finds a rule's constraints
   });
   if (!errors.length) return undefined;
   const failure = toValidationException(errors, row ? '[0]' : '');
