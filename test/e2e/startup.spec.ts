@@ -4,7 +4,7 @@
  * when the output is not a terminal), with no stack trace, and exit 1; start-up lines name their service.
  */
 import { ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -161,6 +161,17 @@ describe('start-up lines', () => {
     const routes = debug.lines.filter((line) => line.context === 'RouterExplorer');
     expect(routes.length).toBeGreaterThan(100);
     expect(routes.every((line) => line.level === 20)).toBe(true);
+  });
+});
+
+describe('npm start', () => {
+  it('builds only when the sources changed since the last build (its prestart step)', async () => {
+    const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const built = join(ROOT, COMBINED);
+    const before = statSync(built).mtimeMs;
+    // the step npm runs before `start`, run as npm runs it
+    await promisify(execFile)('sh', ['-c', scripts.prestart], { cwd: ROOT });
+    expect(statSync(built).mtimeMs).toBe(before);
   });
 });
 
