@@ -38,8 +38,8 @@ function enterApp(prefix: string) {
 
 /**
  * gzip or br for answers of 1 KB and more (the OpenAPI documents, Swagger UI's scripts, long pages) when the
- * client accepts it. A request without Accept-Encoding skips the middleware: it would only add work to
- * every small answer (compression leaves those under its 1 KB threshold uncompressed anyway).
+ * client accepts it. A request without Accept-Encoding skips the middleware, which would only add work to
+ * its answer; that answer lacks `Vary: Accept-Encoding`, harmless since an uncompressed answer suits any client.
  */
 function compressLargeAnswers() {
   const compress = compression({ threshold: 1024 });
