@@ -11,6 +11,7 @@ import { DeliveryResolver } from '../../../apps/main-service/src/message/deliver
 import { Sms } from '../../../apps/main-service/src/message/sms/sms.entity';
 import { SmsConfig } from '../../../apps/main-service/src/message/sms-config/sms-config.entity';
 import { ProviderRequest, SmsProvider, startSmsProvider, waitFor } from './delivery-sinks';
+import { LogCapture } from '../../support/observability';
 import { startApp, TestApp } from '../../support/test-app';
 import { TestResolver } from '../../support/test-resolver';
 import { Claims } from '../../support/tokens';
@@ -25,6 +26,7 @@ const SECRET = 'provider-Secret-0042';
 describe('SMS delivery', () => {
   let t: TestApp;
   let provider: SmsProvider;
+  const logs = new LogCapture();
 
   const admin = (tenantId: string): Claims => ({ tenantId, sub: 'admin' });
   const ok = async (promise: Promise<{ status: number; data: unknown }>) =>
@@ -71,13 +73,17 @@ describe('SMS delivery', () => {
 
   beforeAll(async () => {
     provider = await startSmsProvider();
-    t = await startApp({
-      DISPATCH_ENABLED: 'true',
-      DISPATCH_POLL_MS: '20',
-      DISPATCH_RETRY_BASE_MS: '20',
-      DISPATCH_MAX_RETRIES: '3',
-      DELIVERY_ALLOWED_HOSTS: '127.0.0.1,127.0.0.2',
-    });
+    t = await startApp(
+      {
+        DISPATCH_ENABLED: 'true',
+        DISPATCH_POLL_MS: '20',
+        DISPATCH_RETRY_BASE_MS: '20',
+        DISPATCH_MAX_RETRIES: '3',
+        DELIVERY_ALLOWED_HOSTS: '127.0.0.1,127.0.0.2',
+        LOG_LEVEL: 'warn',
+      },
+      { logTo: logs },
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -204,8 +210,9 @@ describe('SMS delivery', () => {
     it('a provider error is retried, then FAILED with the HTTP status; the units are given back', async () => {
       await tenantWith('sms-down', [{ smsPackageId: 'pkgD', totalCount: 10 }]);
       provider.status = 503;
+      let smsId = '';
       try {
-        const smsId = await saveSms('sms-down', { phoneNumbers: ['+8613800138000', '+8613800138001'], content: 'Unlucky' });
+        smsId = await saveSms('sms-down', { phoneNumbers: ['+8613800138000', '+8613800138001'], content: 'Unlucky' });
         expect(await settled('sms-down', smsId)).toMatchObject({
           status: 'FAILED',
           retryCount: 3,
@@ -216,6 +223,29 @@ describe('SMS delivery', () => {
       }
       expect(requestsFor('key-sms-down')).toHaveLength(3);
       expect(await stored('sms-down', 'sms-package', 'pkgD')).toMatchObject({ usedCount: 0, status: 'ACTIVE' });
+      // each attempt logged at warn: the stored failure and what comes next, never the provider's text or a secret
+      const failures = logs.lines.filter((l) => l.msg === 'delivery attempt failed' && l.tenantId === 'sms-down');
+      expect(
+        failures.map(({ level, channel, messageId, failure, attempt, willRetry }) => ({
+          level,
+          channel,
+          messageId,
+          failure,
+          attempt,
+          willRetry,
+        })),
+      ).toEqual(
+        [1, 2, 3].map((attempt) => ({
+          level: 40,
+          channel: 'sms',
+          messageId: smsId,
+          failure: 'REJECTED HTTP 503',
+          attempt,
+          willRetry: attempt < 3,
+        })),
+      );
+      expect(failures.map((l) => typeof l.retryInMs)).toEqual(['number', 'number', 'undefined']);
+      expect(JSON.stringify(failures)).not.toMatch(/unavailable|provider-Secret/);
     });
 
     it('a provider other than http FAILS at once, taking no unit', async () => {

@@ -4,6 +4,7 @@
  * on main-service, device-service and both behind the combined server.
  */
 import { AppLogging, DrainState } from '@app/common';
+import { get as httpGet, IncomingMessage } from 'node:http';
 import { AddressInfo, connect } from 'node:net';
 import request from 'supertest';
 import { CombinedServer, createCombinedServer } from '../../../apps/local/src/combined-server';
@@ -130,6 +131,54 @@ describe('main-service', () => {
     });
     expect(typeof line!.durationMs).toBe('number');
     expect(typeof line!.time).toBe('string');
+  });
+
+  it('logs a business failure (HTTP 200, body 422) at warn with its body status, and counts it under body_status="422"', async () => {
+    const route = `${CONFIG}/data-dictionary-type/save`;
+    const body = { dataDictionaryTypeCode: 'observed-duplicate' };
+    expect((await http().post(route).set('Authorization', bearer()).send(body)).body.status).toBe(200);
+    const res = await http().post(route).set('Authorization', bearer()).set('X-Request-Id', 'log-business-1').send(body);
+    expect([res.status, res.body.status]).toEqual([200, 422]);
+    expect(logs.requestLine('log-business-1')).toMatchObject({ level: 40, msg: 'request refused', route, status: 200, bodyStatus: 422 });
+    const text = (await http().get('/main-service/metrics')).text;
+    expect(metricValue(text, 'http_requests_total', { route, status: '200', body_status: '422' })).toBe(1);
+    expect(metricValue(text, 'http_requests_total', { route, status: '200', body_status: '200' })).toBeGreaterThanOrEqual(1);
+    // answers without an envelope (this metrics text) are labelled none
+    const again = (await http().get('/main-service/metrics')).text;
+    expect(metricValue(again, 'http_requests_total', { route: '/main-service/metrics', body_status: 'none' })).toBeGreaterThanOrEqual(1);
+  });
+
+  it('logs refusals outside a business rule (401, 404) at warn and a success at info, each with its body status', async () => {
+    await http().post(`${CONFIG}/data-dictionary-type/count`).set('X-Request-Id', 'log-401-1').send({});
+    await http().get('/main-service/no-such-route').set('X-Request-Id', 'log-404-1');
+    await http().get('/main-service/health/live').set('X-Request-Id', 'log-ok-1');
+    expect(logs.requestLine('log-401-1')).toMatchObject({ level: 40, status: 401, bodyStatus: 401 });
+    expect(logs.requestLine('log-404-1')).toMatchObject({ level: 40, status: 404, bodyStatus: 404 });
+    expect(logs.requestLine('log-ok-1')).toMatchObject({ level: 30, msg: 'request completed', status: 200, bodyStatus: 200 });
+  });
+
+  it('compresses the OpenAPI document when the client accepts it, not otherwise; small answers stay uncompressed', async () => {
+    const server = t.app.getHttpServer();
+    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, resolve));
+    const { port } = server.address() as AddressInfo;
+    // node's own client: supertest always asks for gzip
+    const fetchRaw = (path: string, headers: Record<string, string>) =>
+      new Promise<{ res: IncomingMessage; bytes: number }>((resolve, reject) =>
+        httpGet({ host: '127.0.0.1', port, path, headers }, (res) => {
+          let bytes = 0;
+          res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          res.on('end', () => resolve({ res, bytes }));
+        }).on('error', reject),
+      );
+    const plain = await fetchRaw('/main-service/v3/api-docs', {});
+    expect(plain.res.headers['content-encoding']).toBeUndefined();
+    for (const encoding of ['gzip', 'br']) {
+      const packed = await fetchRaw('/main-service/v3/api-docs', { 'Accept-Encoding': encoding });
+      expect(packed.res.headers['content-encoding']).toBe(encoding);
+      expect(packed.bytes).toBeLessThan(plain.bytes / 5);
+    }
+    const small = await fetchRaw('/main-service/health/live', { 'Accept-Encoding': 'gzip, br' });
+    expect(small.res.headers['content-encoding']).toBeUndefined();
   });
 
   it('logs a request whose client left before the answer as failed, at error level', async () => {

@@ -1,6 +1,7 @@
 import { epochMillis } from '@app/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { EXAMPLE_NUMBER } from '../registry/registry-examples';
 
 export const BINDING_STATES = ['BOUND', 'UNBOUND'] as const;
 export type BindingState = (typeof BINDING_STATES)[number];
@@ -20,11 +21,11 @@ export class BindingLifecycle {
   @PrimaryColumn({ type: 'varchar', length: 32 })
   bindingLifecycleId: string;
 
-  @ApiProperty({ example: 'DAD-0001' })
+  @ApiProperty({ example: EXAMPLE_NUMBER.device })
   @Column({ type: 'varchar', length: 64 })
   dataAcquisitionDeviceNo: string;
 
-  @ApiProperty({ example: 'DAS-0001' })
+  @ApiProperty({ example: EXAMPLE_NUMBER.server })
   @Column({ type: 'varchar', length: 64 })
   dataAcquisitionServerNo: string;
 

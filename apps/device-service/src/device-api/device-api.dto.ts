@@ -1,6 +1,7 @@
 import { DEVICE_NUMBER_TEXT, Int, Text } from '@app/common';
 import { applyDecorators } from '@nestjs/common';
 import { IsIP } from 'class-validator';
+import { EXAMPLE_NUMBER } from '../registry/registry-examples';
 
 /** An IPv4 or IPv6 address (at most 45 characters, the longest IPv4-mapped IPv6 form); optional ones skip IsIP when null or omitted (IsOptional). */
 const IpAddress = (o: { required?: boolean; example: string; description: string }) =>
@@ -32,7 +33,7 @@ export class DeviceInfoPush {
 
   @Text({
     ...DEVICE_NUMBER_TEXT,
-    example: 'DAS-0001',
+    example: EXAMPLE_NUMBER.server,
     description: 'The server the device is bound to now (registered in the same tenant); null or omitted: none',
   })
   dataAcquisitionServerNo?: string | null;

@@ -1,4 +1,5 @@
 import { AppException, Field } from '@app/common';
+import { EXAMPLE_SECRET } from './registry-examples';
 import { hashSecret } from './secret-hash';
 
 /** Provisioning secrets: long enough that guessing is hopeless even without the throttle. */
@@ -16,7 +17,7 @@ export const ProvisioningSecret = (): PropertyDecorator =>
     required: true,
     secret: true,
     inputOnly: true,
-    example: 'correct-horse-battery-staple',
+    example: EXAMPLE_SECRET,
     description: `Provisioning secret (${SECRET_MIN_LENGTH} to ${SECRET_MAX_LENGTH} characters) the device or server proves itself with. Write-only: stored as a salted scrypt hash, never returned; omitted on update keeps the stored one.`,
   });
 

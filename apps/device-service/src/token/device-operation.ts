@@ -3,6 +3,7 @@ import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata, U
 import { ApiQuery, ApiSecurity } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CallerKind, numberParam } from '../device-api/device-registry';
+import { EXAMPLE_NUMBER } from '../registry/registry-examples';
 import { callerOf, DEVICE_TOKEN_RULE, DeviceTokenGuard } from './device-token.guard';
 
 /** OpenAPI security scheme: the device token in query parameter `token`. */
@@ -34,7 +35,7 @@ export function DeviceOperation(kind: CallerKind, doc: DeviceOperationDoc): Meth
     SetMetadata(DEVICE_TOKEN_RULE, kind),
     UseGuards(DeviceTokenGuard),
     ApiSecurity(DEVICE_TOKEN_SCHEME),
-    ApiQuery({ name: param, required: true, type: String, description: `The calling ${kind}'s number` }),
+    ApiQuery({ name: param, required: true, type: String, description: `The calling ${kind}'s number`, example: EXAMPLE_NUMBER[kind] }),
   );
 }
 

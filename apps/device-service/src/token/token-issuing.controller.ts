@@ -2,6 +2,7 @@ import { Operation, RequiredQuery } from '@app/common';
 import { Get, Injectable, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { CallerKind, DeviceRegistry, numberParam } from '../device-api/device-registry';
+import { EXAMPLE_NUMBER, EXAMPLE_SECRET } from '../registry/registry-examples';
 import { clientAddressOf } from './client-address';
 import { tokenCall } from './device-operation';
 import { DeviceTokenService, TokenKey } from './device-token.service';
@@ -31,8 +32,8 @@ export function TokenIssuingController(kind: CallerKind) {
       failures: TOKEN_CALL_FAILURES,
     })
     getGenerationTokenKey(
-      @RequiredQuery(numberParam(kind), `The ${kind} number`) no: string,
-      @RequiredQuery('secret', `The provisioning secret of the ${kind}`) secret: string,
+      @RequiredQuery(numberParam(kind), `The ${kind} number`, EXAMPLE_NUMBER[kind]) no: string,
+      @RequiredQuery('secret', `The provisioning secret of the ${kind}`, EXAMPLE_SECRET) secret: string,
       @Req() request: Request,
       @Res({ passthrough: true }) response: Response,
     ) {

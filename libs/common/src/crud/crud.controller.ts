@@ -9,8 +9,9 @@ import { validationPipe } from '../http/validation';
 import { BaseRecord } from '../persistence/base-record';
 import { AsyncImporter } from './async-importer';
 import { CrudService } from './crud.service';
+import { EXAMPLE_ID } from './fields';
 import { ImportOutcome } from './import-outcome';
-import { PAGE_EXTRA_SCHEMA } from './query-controls';
+import { PAGE_EXTRA_SCHEMA, PAGE_REQUEST_EXAMPLES } from './query-controls';
 import { render } from '../i18n/message';
 import { staleRevisionMessage } from './resource-writer';
 import { AnyResource, Resource } from './resource';
@@ -62,7 +63,7 @@ function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
       permission: r.permissionFor('read'),
       response: { data: record },
     })
-    getById(@RequiredQuery('id', `The ${r.idField}`) id: string) {
+    getById(@RequiredQuery('id', `The ${r.idField}`, EXAMPLE_ID) id: string) {
       return this.crud.getById(id);
     }
 
@@ -83,7 +84,7 @@ function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
       permission: r.permissionFor('read'),
       response: { data: [record], extra: PAGE_EXTRA_SCHEMA, extraName: 'Page' },
     })
-    @ApiBody({ type: r.pageDto })
+    @ApiBody({ type: r.pageDto, examples: PAGE_REQUEST_EXAMPLES })
     page(@Body(validationPipe(r.pageDto)) body: object) {
       return this.crud.page(body as never);
     }
@@ -94,7 +95,7 @@ function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
       permission: r.permissionFor('delete'),
       response: { data: 'boolean', example: true },
     })
-    removeById(@RequiredQuery('id', `The ${r.idField}`) id: string) {
+    removeById(@RequiredQuery('id', `The ${r.idField}`, EXAMPLE_ID) id: string) {
       return this.crud.removeById(id);
     }
 
@@ -111,7 +112,7 @@ function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
         },
       ],
     })
-    removeByIds(@RequiredQueryList('ids', `${r.idField} values, one repeated key per element`) ids: string[]) {
+    removeByIds(@RequiredQueryList('ids', `${r.idField} values, one repeated key per element`, [EXAMPLE_ID]) ids: string[]) {
       return this.crud.removeByIds(ids);
     }
 
@@ -176,7 +177,7 @@ function WithImportList<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): 
             data: 'boolean',
             example: true,
             extraName: 'ImportBatch',
-            extra: { batchId: { type: 'string', example: 'V1StGXR8Z5jdHi6BmyTbc' }, count: { type: 'integer', example: 2 } },
+            extra: { batchId: { type: 'string', example: EXAMPLE_ID }, count: { type: 'integer', example: 2 } },
           }
         : SYNC_IMPORT_RESPONSE,
       bodyLimit: BULK_BODY_LIMIT,
@@ -202,7 +203,7 @@ function WithImportStatus<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>)
       permission: r.permissionFor('read'),
       response: { data: ImportOutcome, extra: { outboxBacklog: { type: 'integer', example: 0 } }, extraName: 'OutboxBacklog' },
     })
-    importStatus(@RequiredQuery('batchId', 'The batchId that importList returned') batchId: string) {
+    importStatus(@RequiredQuery('batchId', 'The batchId that importList returned', EXAMPLE_ID) batchId: string) {
       return this.importer!.status(batchId);
     }
   }

@@ -4,6 +4,9 @@ import { commaList, epochMillis } from '../persistence/columns';
 import { declareField, WriteUse } from './field-registry';
 import { Bool, ClientId, Int, Num, OneOf, Text, TextList, TextListOptions, TextOptions } from './field-rules';
 
+/** The one identifier the documents show (record ids, the `id`/`ids` query parameters, import batch ids). */
+export const EXAMPLE_ID = 'V1StGXR8Z5jdHi6BmyTbc';
+
 export { Bool, ClientId, Int, Num, OneOf, Revision, Text, TextList } from './field-rules';
 export type { IntOptions, NumOptions, TextFormat, TextListOptions, TextOptions } from './field-rules';
 export { changeDtoOf, saveDtoOf, writeOnlyColumnsOf } from './field-dto';
@@ -110,7 +113,7 @@ export const Field = {
       {},
       {
         column: PrimaryColumn({ type: 'varchar', length: 32 }),
-        doc: ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyTbc', ...(o.description ? { description: o.description } : {}) }),
+        doc: ApiProperty({ example: EXAMPLE_ID, ...(o.description ? { description: o.description } : {}) }),
         write: () => ClientId(),
       },
     );

@@ -53,6 +53,15 @@ export class PageControls extends ListControls {
   pageSize?: number;
 }
 
+/**
+ * page's request examples: Swagger UI fills the body with the first, so "Try it out" lists the first page
+ * unfiltered (the schema's sample sets every filter to its example and finds nothing). The document adds
+ * that sample after it (openapi/document.ts).
+ */
+export const PAGE_REQUEST_EXAMPLES = {
+  firstPage: { summary: 'The first page of 10, no filters', value: { current: 1, pageSize: 10 } },
+};
+
 export const PAGE_EXTRA_SCHEMA = {
   current: { type: 'integer', example: 1 },
   pages: { type: 'integer', example: 3 },

@@ -7,6 +7,7 @@ import { TenantScope } from '../tenancy/tenant-scope';
 import { Action } from '../auth/access';
 import { changeDtoOf, saveDtoOf, writeOnlyColumnsOf } from './field-dto';
 import { Revision } from './field-rules';
+import { EXAMPLE_ID } from './fields';
 import { ListControls, PageControls } from './query-controls';
 
 export type SortOrder = 'ASC' | 'DESC';
@@ -82,7 +83,7 @@ function named<T extends Type<object>>(cls: T, name: string): T {
 /** updateById needs the identifier and may carry `revision` for optimistic locking. */
 function identityDto(idField: string): Type<object> {
   class Identity {}
-  ApiProperty({ type: String, required: true, example: 'V1StGXR8Z5jdHi6BmyTbc' })(Identity.prototype, idField);
+  ApiProperty({ type: String, required: true, example: EXAMPLE_ID })(Identity.prototype, idField);
   IsString()(Identity.prototype, idField);
   IsNotEmpty()(Identity.prototype, idField);
   Revision('When given, must equal the stored revision (else status 409)')(Identity.prototype, 'revision');

@@ -1,4 +1,5 @@
 import { NestExpressApplication } from '@nestjs/platform-express';
+import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
 import { ServerConfig } from '../config/server.config';
 import { AppLogging } from '../logging/app-logging';
@@ -8,6 +9,7 @@ import { ServiceDescription, setupOpenApi } from '../openapi/setup';
 import { enableCorsFor } from './cors';
 import { failure } from './envelope';
 import { parseQueryString } from './query-params';
+import { noteBodyStatuses } from './sent-status';
 import { limitRequestTime } from './server';
 import { RequestContext } from '../tenancy/request-context';
 
@@ -34,6 +36,19 @@ function enterApp(prefix: string) {
   };
 }
 
+/**
+ * gzip or br for answers of 1 KB and more (the OpenAPI documents, Swagger UI's scripts, long pages) when the
+ * client accepts it. A request without Accept-Encoding skips the middleware, which would only add work to
+ * its answer; that answer lacks `Vary: Accept-Encoding`, harmless since an uncompressed answer suits any client.
+ */
+function compressLargeAnswers() {
+  const compress = compression({ threshold: 1024 });
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.headers['accept-encoding']) compress(req, res, next);
+    else next();
+  };
+}
+
 /** Everything an app needs beyond its modules; shared by main.ts and the e2e tests. */
 export function configureApp(
   app: NestExpressApplication,
@@ -51,6 +66,8 @@ export function configureApp(
   // first: every answer, the 404s outside the prefix included, is counted and logged with a request id
   if (config.metricsEnabled) app.use(app.get(Metrics).record);
   app.use(app.get(AppLogging).http);
+  noteBodyStatuses(app.getHttpAdapter().getInstance());
+  app.use(compressLargeAnswers());
   enableCorsFor(app, config.corsOrigins);
   app.use(enterApp(service.prefix));
   app.setGlobalPrefix(service.prefix);

@@ -45,19 +45,22 @@ const requiredQueryList = createParamDecorator((name: string, ctx: ExecutionCont
   return list.map((v) => requiredText(v, name));
 });
 
-/** A required, non-empty, single-valued query parameter (1002 when missing, 1003 when repeated). */
+/**
+ * A required, non-empty, single-valued query parameter (1002 when missing, 1003 when repeated). The example
+ * fills Swagger UI's field, so "Try it out" sends a value of the right shape rather than an empty field.
+ */
 export const RequiredQuery =
-  (name: string, description: string): ParameterDecorator =>
+  (name: string, description: string, example: string): ParameterDecorator =>
   (target, key, index) => {
-    ApiQuery({ name, required: true, type: String, description })(target, key!, Object.getOwnPropertyDescriptor(target, key!)!);
+    ApiQuery({ name, required: true, type: String, description, example })(target, key!, Object.getOwnPropertyDescriptor(target, key!)!);
     requiredQuery(name)(target, key, index);
   };
 
 /** A required, non-empty query list sent as a repeated key (`?ids=a&ids=b`). */
 export const RequiredQueryList =
-  (name: string, description: string): ParameterDecorator =>
+  (name: string, description: string, example: string[]): ParameterDecorator =>
   (target, key, index) => {
-    ApiQuery({ name, required: true, type: [String], description, style: 'form', explode: true })(
+    ApiQuery({ name, required: true, type: [String], description, style: 'form', explode: true, example })(
       target,
       key!,
       Object.getOwnPropertyDescriptor(target, key!)!,

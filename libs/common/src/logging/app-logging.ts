@@ -5,6 +5,7 @@ import type { NextFunction, Request, Response } from 'express';
 import pino, { DestinationStream, Level, Logger } from 'pino';
 import { ServerConfig } from '../config/server.config';
 import { secretFieldNames } from '../crud/field-registry';
+import { bodyStatusOf, outcomeOf } from '../http/sent-status';
 import { RequestContext } from '../tenancy/request-context';
 
 /** LOG_LEVEL values, Nest's names and pino's (README), to pino's levels. */
@@ -152,7 +153,8 @@ export class AppLogging {
   /**
    * The line of a response that ended ('close' comes after 'finish', or alone when the connection was lost
    * first). It names the request, not its headers: cheaper to write, and no credential can reach it. It is
-   * written outside the request's async context, so it names the caller from the request.
+   * written outside the request's async context, so it names the caller from the request. Business failures
+   * come with HTTP 200: `bodyStatus` (the envelope's status) and the level (warn for 4xx, error for 5xx) show them.
    */
   private requestLine(req: Request, res: Response, requestId: string, durationMs: number): void {
     const line = {
@@ -161,11 +163,14 @@ export class AppLogging {
       ...RequestContext.identity(req),
       route: routeOf(req),
       status: res.statusCode,
+      bodyStatus: bodyStatusOf(res),
       durationMs,
     };
-    if (!res.writableFinished) this.lines.error({ ...line, error: 'aborted before the response was sent' }, 'request failed');
+    if (!res.writableFinished) return this.lines.error({ ...line, error: 'aborted before the response was sent' }, 'request failed');
+    const outcome = outcomeOf(res);
     // a short text, never a stack trace: the exception filter already logged what failed
-    else if (res.statusCode >= 500) this.lines.error({ ...line, error: `failed with status code ${res.statusCode}` }, 'request failed');
+    if (outcome === 'fault') this.lines.error({ ...line, error: `failed with status code ${res.statusCode}` }, 'request failed');
+    else if (outcome === 'refused') this.lines.warn(line, 'request refused');
     else this.lines.info(line, 'request completed');
   }
 }

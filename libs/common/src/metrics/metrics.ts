@@ -4,9 +4,10 @@ import type { Pool } from 'mysql2';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { ServerConfig } from '../config/server.config';
+import { bodyStatusLabel } from '../http/sent-status';
 import { routeOf } from '../logging/app-logging';
 
-type Labels = 'method' | 'route' | 'status';
+type Labels = 'method' | 'route' | 'status' | 'body_status';
 /** What became of one delivery attempt: handed over, to be tried again, given up. */
 export type DeliveryOutcome = 'sent' | 'retry' | 'failed';
 /** Messages waiting to be sent, per channel (e.g. `{ email: 3, sms: 0 }`). */
@@ -32,14 +33,14 @@ export class Metrics {
     if (config.metricsEnabled) collectDefaultMetrics({ register: this.registry });
     this.requests = new Counter({
       name: 'http_requests_total',
-      help: 'HTTP requests answered, by method, route template and HTTP status',
-      labelNames: ['method', 'route', 'status'],
+      help: "HTTP requests answered, by method, route template, HTTP status and the envelope's body status",
+      labelNames: ['method', 'route', 'status', 'body_status'],
       registers,
     });
     this.duration = new Histogram({
       name: 'http_request_duration_seconds',
-      help: 'Time from receiving a request to the end of its response, by method, route template and HTTP status',
-      labelNames: ['method', 'route', 'status'],
+      help: 'Time from receiving a request to the end of its response, by method, route template, HTTP status and body status',
+      labelNames: ['method', 'route', 'status', 'body_status'],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers,
     });
@@ -67,7 +68,8 @@ export class Metrics {
   readonly record = (req: Request, res: Response, next: NextFunction): void => {
     const end = this.duration.startTimer();
     res.once('finish', () => {
-      const labels = { method: req.method, route: routeOf(req), status: String(res.statusCode) };
+      // body_status: business failures come with HTTP 200 (contract.md "The envelope"); a bounded set of values
+      const labels = { method: req.method, route: routeOf(req), status: String(res.statusCode), body_status: bodyStatusLabel(res) };
       end(labels);
       this.requests.inc(labels);
     });

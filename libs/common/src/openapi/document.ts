@@ -138,6 +138,13 @@ function inputInWords(input: FailureInput): string {
   return `the body \`${JSON.stringify(input.body)}\``;
 }
 
+/** A request body with named examples also offers the schema's sample (every field at its example), last. */
+function addSampleExample(document: Json, op: Json): void {
+  const media = op.requestBody?.content?.['application/json'];
+  if (media?.examples && !media.examples.everyField)
+    media.examples.everyField = { summary: 'Every field set to its example', value: sampleOf(document, media.schema) };
+}
+
 /** `nullable` needs a `type` beside it in OpenAPI 3.0: take it from the referenced schema (objects by default). */
 function typeNullables(document: Json, node: unknown): void {
   if (!node || typeof node !== 'object') return;
@@ -188,6 +195,7 @@ export function finaliseDocument(document: Json, classes: BodyClasses = new Map(
   for (const { path, op } of operations(document)) {
     if (!op.security?.length) op.security = [];
     documentFailures(document, path, op, classes);
+    addSampleExample(document, op);
   }
   typeNullables(document, document.paths);
   typeNullables(document, document.components.schemas);

@@ -1,6 +1,7 @@
 import { BaseRecord, DEVICE_NUMBER_TEXT, Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
 import { ProvisioningSecret, SecretHash } from '../provisioning-secret';
+import { EXAMPLE_NUMBER } from '../registry-examples';
 
 /**
  * A registered data-acquisition device: the operator's fields (number, name, remark, secret) and
@@ -17,7 +18,7 @@ export class DataAcquisitionDevice extends BaseRecord {
   @Field.text({
     ...DEVICE_NUMBER_TEXT,
     required: true,
-    example: 'DAD-0001',
+    example: EXAMPLE_NUMBER.device,
     description: 'Globally unique device number',
   })
   dataAcquisitionDeviceNo: string;
@@ -44,7 +45,12 @@ export class DataAcquisitionDevice extends BaseRecord {
   @Field.text({ max: 17, readOnly: true, example: '00:1A:2B:3C:4D:5E', description: 'Reported by the device' })
   macAddress: string | null;
 
-  @Field.text({ max: 64, readOnly: true, example: 'DAS-0001', description: 'The server the device last reported being bound to' })
+  @Field.text({
+    max: 64,
+    readOnly: true,
+    example: EXAMPLE_NUMBER.server,
+    description: 'The server the device last reported being bound to',
+  })
   dataAcquisitionServerNo: string | null;
 
   @Field.int({ readOnly: true, example: 87, description: 'Battery level in percent, reported by the device' })

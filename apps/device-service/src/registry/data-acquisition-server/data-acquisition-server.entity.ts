@@ -1,6 +1,7 @@
 import { BaseRecord, DEVICE_NUMBER_TEXT, Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
 import { ProvisioningSecret, SecretHash } from '../provisioning-secret';
+import { EXAMPLE_NUMBER } from '../registry-examples';
 
 /**
  * A registered data-acquisition server. Its number is unique across all tenants (a device or server
@@ -16,7 +17,7 @@ export class DataAcquisitionServer extends BaseRecord {
   @Field.text({
     ...DEVICE_NUMBER_TEXT,
     required: true,
-    example: 'DAS-0001',
+    example: EXAMPLE_NUMBER.server,
     description: 'Globally unique server number',
   })
   dataAcquisitionServerNo: string;

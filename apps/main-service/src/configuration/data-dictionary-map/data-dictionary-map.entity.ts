@@ -9,15 +9,15 @@ export class DataDictionaryMap extends NamedSortedRecord {
   @Field.id()
   dataDictionaryMapId: string;
 
-  @Field.text({ max: 64, required: true, key: true, example: 'gender' })
+  @Field.text({ max: 64, required: true, key: true, example: 'marital-status' })
   dataDictionaryTypeCode: string;
 
-  @Field.text({ max: 64, required: true, key: true, example: 'male' })
+  @Field.text({ max: 64, required: true, key: true, example: 'single' })
   dataDictionaryCode: string;
 
   @Field.text({ max: 128, required: true, key: true, example: 'icon' })
   key: string;
 
-  @Field.text({ max: 1024, example: 'mdi-gender-male' })
+  @Field.text({ max: 1024, example: 'mdi-account' })
   value: string | null;
 }

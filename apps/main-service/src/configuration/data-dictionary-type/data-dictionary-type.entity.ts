@@ -9,9 +9,9 @@ export class DataDictionaryType extends NamedSortedRecord {
   @Field.id()
   dataDictionaryTypeId: string;
 
-  @Field.text({ max: 64, required: true, key: true, example: 'gender' })
+  @Field.text({ max: 64, required: true, key: true, example: 'marital-status' })
   dataDictionaryTypeCode: string;
 
-  @Field.text({ max: 500, example: 'Genders' })
+  @Field.text({ max: 500, example: 'Marital statuses' })
   remark: string | null;
 }

@@ -9,15 +9,15 @@ export class DataDictionary extends NamedSortedRecord {
   @Field.id()
   dataDictionaryId: string;
 
-  @Field.text({ max: 64, required: true, key: true, example: 'gender' })
+  @Field.text({ max: 64, required: true, key: true, example: 'marital-status' })
   dataDictionaryTypeCode: string;
 
-  @Field.text({ max: 64, required: true, key: true, example: 'male' })
+  @Field.text({ max: 64, required: true, key: true, example: 'single' })
   dataDictionaryCode: string;
 
   @Field.text({ max: 1024, example: '1' })
   value: string | null;
 
-  @Field.text({ max: 500, example: 'Shown in the gender selector' })
+  @Field.text({ max: 500, example: 'Shown in the marital status selector' })
   remark: string | null;
 }

@@ -157,12 +157,10 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
 
   private async failed(target: DeliveryTarget, retryCount: number, error: unknown): Promise<void> {
     const failure = error instanceof DeliveryFailure ? error : new DeliveryFailure('internal error');
-    if (!(error instanceof DeliveryFailure))
-      this.logger.warn(`${target.channel} ${target.scope.tenantId}/${target.messageId}: ${(error as Error).name}`);
-    if (failure.permanent || retryCount >= this.config.dispatchMaxRetries) {
-      return this.record(target, 'failed', { status: 'FAILED', retryCount, errorMessage: failure.message });
-    }
-    const delay = growingDelay(this.config.dispatchRetryBaseMs, retryCount);
+    const final = failure.permanent || retryCount >= this.config.dispatchMaxRetries;
+    const delay = final ? undefined : growingDelay(this.config.dispatchRetryBaseMs, retryCount);
+    this.logFailure(target, retryCount, failure, delay, error);
+    if (delay === undefined) return this.record(target, 'failed', { status: 'FAILED', retryCount, errorMessage: failure.message });
     await this.records.recordAttempt(target.channel, target.scope, target.messageId, {
       status: 'PENDING',
       retryCount,
@@ -170,6 +168,30 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
     });
     await this.claims.release(target, this.holder, Date.now() + delay);
     this.metrics.messageAttempted(target.channel, 'retry');
+  }
+
+  /**
+   * One line per failed attempt, at warn: the failure as the record stores it (a category and a status or
+   * code, never the remote server's text) and what comes next. An unexpected error adds its class only.
+   */
+  private logFailure(
+    target: DeliveryTarget,
+    attempt: number,
+    failure: DeliveryFailure,
+    retryInMs: number | undefined,
+    error: unknown,
+  ): void {
+    this.logger.warn({
+      msg: 'delivery attempt failed',
+      channel: target.channel,
+      messageId: target.messageId,
+      tenantId: target.scope.tenantId,
+      failure: failure.message,
+      attempt,
+      willRetry: retryInMs !== undefined,
+      ...(retryInMs !== undefined ? { retryInMs } : {}),
+      ...(error instanceof DeliveryFailure ? {} : { error: (error as Error | null)?.name ?? typeof error }),
+    });
   }
 
   /**
