@@ -128,11 +128,20 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
   /** One attempt at one claimed message, its outcome written, and reported to its configuration's breaker. */
   private async deliver({ target, admission }: Candidate): Promise<void> {
     const report: AttemptReport = { unreachable: false };
+    // the breaker hears of the attempt before its outcome is written: writing it frees the tenant's room in
+    // flight, and a pass in between must already see the breaker as this attempt leaves it
+    let settled = false;
+    const settle = () => {
+      if (settled) return;
+      settled = true;
+      this.breakers.settle(target.channel, target.scope.tenantId, target.configRef, admission, report, Date.now());
+    };
     try {
       const attempt = target.channel === 'email' ? await this.sendEmail(target, report) : await this.sendSms(target, report);
       if (attempt === undefined) return await this.claims.finish(target, this.holder); // no longer PENDING
       try {
         const providerMessageId = await attempt.send();
+        settle();
         await this.record(target, 'sent', {
           status: 'SENT',
           retryCount: attempt.retryCount + 1,
@@ -141,7 +150,8 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
           ...(providerMessageId ? { providerMessageId } : {}),
         });
       } catch (error) {
-        report.unreachable = error instanceof DeliveryFailure && error.unreachable;
+        if (!settled) report.unreachable = error instanceof DeliveryFailure && error.unreachable;
+        settle();
         await this.failed(target, attempt.retryCount + 1, error);
       }
     } catch (error) {
@@ -151,7 +161,7 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
         `delivering ${target.channel} ${target.scope.tenantId}/${target.messageId} failed: ${name}${typeof code === 'string' ? ` ${code}` : ''}`,
       );
     } finally {
-      this.breakers.settle(target.channel, target.scope.tenantId, target.configRef, admission, report, Date.now());
+      settle();
     }
   }
 
