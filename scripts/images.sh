@@ -387,12 +387,16 @@ done
 kube_files+=("$kube_apps")
 podman kube play --network "$network" "$kube_apps" >"$tmp/logs/kube-apps.log" 2>&1 || { cat "$tmp/logs/kube-apps.log"; fail "kube play of the Deployments"; }
 pod_env() { podman exec "$1" sh -c 'tr "\0" "\n" </proc/1/environ' | sed -n "s/^$2=//p"; }
+# a value of a ConfigMap of the rendered overlay: overlay_value CONFIGMAP VARIABLE
 overlay_value() { node -e '
   const { parseAllDocuments } = require("yaml");
   const docs = parseAllDocuments(require("fs").readFileSync(process.argv[1], "utf8")).map((d) => d.toJS());
-  console.log(docs.find((d) => d?.kind === "ConfigMap" && d.metadata.name === "back-office-config").data[process.argv[2]]);' "$tmp/overlay.yaml" "$1"; }
+  console.log(docs.find((d) => d?.kind === "ConfigMap" && d.metadata.name === process.argv[2]).data[process.argv[3]]);' "$tmp/overlay.yaml" "$1" "$2"; }
+# the shared setting reaches both services; Kafka's only main-service, the one service with messaging
 overlay_settings() {
-  expect "$(pod_env "$1" TRUST_PROXY)" "$(overlay_value TRUST_PROXY)" && expect "$(pod_env "$1" KAFKA_TOPIC_PREFIX)" "$(overlay_value KAFKA_TOPIC_PREFIX)"
+  local ctr=$1 app=$2 prefix
+  prefix=$([ "$app" = main-service ] && overlay_value main-service-config KAFKA_TOPIC_PREFIX)
+  expect "$(pod_env "$ctr" TRUST_PROXY)" "$(overlay_value back-office-config TRUST_PROXY)" && expect "$(pod_env "$ctr" KAFKA_TOPIC_PREFIX)" "$prefix"
 }
 # every published port of the pod is bound to 127.0.0.1
 loopback_only() {
@@ -407,7 +411,7 @@ for app in "${apps[@]}"; do
   check "kube play: $app Deployment live and ready within 90 s (on 127.0.0.1:${kube_port[$app]})" live_and_ready "$url" "$prefix"
   check "kube play: $app publishes on 127.0.0.1 only" loopback_only "$app-pod-0"
   check "kube play: $app answers an authenticated save and read back (the migrated database)" saves_and_reads "$app" "$(mint_token "$ctr")" "$url" "$(new_id)"
-  check "kube play: the overlay's TRUST_PROXY and KAFKA_TOPIC_PREFIX reach $app" overlay_settings "$ctr"
+  check "kube play: the overlay's TRUST_PROXY reaches $app, its KAFKA_TOPIC_PREFIX main-service alone" overlay_settings "$ctr" "$app"
   check "kube play: $app runs as uid 1000, root filesystem read-only, /tmp writable" runs_as_1000 "$ctr"
 done
 # the app containers stop first (SIGTERM, drain), then the pods go
