@@ -4,9 +4,8 @@
  * answer is a named envelope schema shared by the operations of that shape, operation ids are the ones a
  * person would write, every tag is described, and /metrics is not part of the public API.
  */
-import { DeviceTestApp, startDeviceApp } from '../../support/device-app';
 import type { Json } from '../../support/json';
-import { startApp, TestApp } from '../../support/test-app';
+import { serviceDocuments } from '../../support/openapi-documents';
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
 const operations = (doc: Json): { path: string; method: string; op: Json }[] =>
@@ -26,20 +25,7 @@ function* schemasIn(node: unknown, at: string): Generator<{ at: string; schema: 
 const EPOCH_MILLIS = /(Time|TimeStart|TimeEnd)$|^timestamp$|^expiresAt$/;
 
 describe('OpenAPI documents for code generators', () => {
-  let main: TestApp;
-  let device: DeviceTestApp;
-  const docs: Record<string, Json> = {};
-
-  beforeAll(async () => {
-    [main, device] = await Promise.all([startApp(), startDeviceApp()]);
-    docs['main-service'] = (await main.http().get('/main-service/v3/api-docs')).body;
-    docs['device-service'] = (await device.http().get('/device-service/v3/api-docs')).body;
-  });
-  afterAll(async () => {
-    await Promise.all([main?.close(), device?.close()]);
-  });
-
-  const each = (fn: (service: string, doc: Json) => void) => () => Object.entries(docs).forEach(([service, doc]) => fn(service, doc));
+  const { each } = serviceDocuments();
 
   it(
     'carry `default` only in save bodies (the schemas a create reads)',

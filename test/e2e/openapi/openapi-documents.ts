@@ -8,8 +8,7 @@ import { execFileSync } from 'child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { DeviceTestApp, startDeviceApp } from '../../support/device-app';
-import { startApp, TestApp } from '../../support/test-app';
+import { serviceDocuments } from '../../support/openapi-documents';
 import type { Json } from '../../support/json';
 
 // an OpenAPI document is walked as plain JSON
@@ -35,20 +34,7 @@ const isAuthenticated = (op: Json) => (op.security ?? []).some((s: Json) => 'bea
 const lastSegment = (path: string) => path.split('/').pop()!;
 
 describe('OpenAPI documents', () => {
-  let main: TestApp;
-  let device: DeviceTestApp;
-  const docs: Record<string, Json> = {};
-
-  beforeAll(async () => {
-    [main, device] = await Promise.all([startApp(), startDeviceApp()]);
-    docs['main-service'] = (await main.http().get('/main-service/v3/api-docs')).body;
-    docs['device-service'] = (await device.http().get('/device-service/v3/api-docs')).body;
-  });
-  afterAll(async () => {
-    await Promise.all([main?.close(), device?.close()]);
-  });
-
-  const each = (fn: (service: string, doc: Json) => void) => () => Object.entries(docs).forEach(([service, doc]) => fn(service, doc));
+  const { docs, each } = serviceDocuments();
 
   it(
     'pass `redocly lint` (redocly.yaml: the recommended rules) without errors and without warnings',

@@ -5,8 +5,8 @@
  * device simulator, so "Try it out" walks save → token → push on device-service.
  */
 import { readFileSync } from 'node:fs';
-import { DEVICE_API, DeviceTestApp, registryPath, startDeviceApp } from '../../support/device-app';
-import { startApp, TestApp } from '../../support/test-app';
+import { DEVICE_API, registryPath } from '../../support/device-app';
+import { serviceDocuments } from '../../support/openapi-documents';
 import type { Json } from '../../support/json';
 import { swaggerUiSample } from '../../support/openapi-walk';
 
@@ -35,19 +35,8 @@ function readmeDataDictionarySave(): Json {
 }
 
 describe('Swagger UI setup', () => {
-  let main: TestApp;
-  let device: DeviceTestApp;
-  const docs: Record<string, Json> = {};
-
-  beforeAll(async () => {
-    [main, device] = await Promise.all([startApp(), startDeviceApp()]);
-    docs['main-service'] = (await main.http().get('/main-service/v3/api-docs')).body;
-    docs['device-service'] = (await device.http().get('/device-service/v3/api-docs')).body;
-  });
-  afterAll(async () => {
-    await Promise.all([main?.close(), device?.close()]);
-  });
-  const http = (service: string) => (service === 'main-service' ? main : device).http();
+  const { docs, ...apps } = serviceDocuments();
+  const http = (service: string) => (service === 'main-service' ? apps.main() : apps.device()).http();
 
   it('offers a filter box, deep links and collapsed tags, and keeps the token across reloads (both services)', async () => {
     for (const service of Object.keys(docs)) {
@@ -91,33 +80,33 @@ describe('Swagger UI setup', () => {
       });
     }
     // the first page lists what the README's curl line saved; every field's example finds nothing of it
-    await main.post('/main-service/system-api/configuration/data-dictionary/save', readmeDataDictionarySave());
+    await apps.main().post('/main-service/system-api/configuration/data-dictionary/save', readmeDataDictionarySave());
     const page = '/main-service/system-api/configuration/data-dictionary/page';
     const examples = docs['main-service'].paths[page].post.requestBody.content['application/json'].examples;
-    expect((await main.post(page, examples.firstPage.value)).extraData).toMatchObject({ total: 1 });
-    expect((await main.post(page, examples.everyField.value)).extraData).toMatchObject({ total: 0 });
+    expect((await apps.main().post(page, examples.firstPage.value)).extraData).toMatchObject({ total: 1 });
+    expect((await apps.main().post(page, examples.everyField.value)).extraData).toMatchObject({ total: 0 });
   });
 
   it('saves the data dictionary examples after the README saved its own (no 422)', async () => {
     const doc = docs['main-service'];
-    await main.post('/main-service/system-api/configuration/data-dictionary/save', readmeDataDictionarySave());
+    await apps.main().post('/main-service/system-api/configuration/data-dictionary/save', readmeDataDictionarySave());
     for (const resource of ['data-dictionary-type', 'data-dictionary', 'data-dictionary-map']) {
       const path = `/main-service/system-api/configuration/${resource}/save`;
-      expect({ resource, status: (await main.post(path, saveBody(doc, path))).status }).toEqual({ resource, status: 200 });
+      expect({ resource, status: (await apps.main().post(path, saveBody(doc, path))).status }).toEqual({ resource, status: 200 });
     }
   });
 
   it('saves the registry examples after a device simulator run, and their numbers and secret get a token and push', async () => {
     const doc = docs['device-service'];
-    await device.register('server', simulatorDefault('SERVER_NO'), simulatorDefault('SECRET'));
-    await device.register('device', simulatorDefault('DEVICE_NO'), simulatorDefault('SECRET'));
+    await apps.device().register('server', simulatorDefault('SERVER_NO'), simulatorDefault('SECRET'));
+    await apps.device().register('device', simulatorDefault('DEVICE_NO'), simulatorDefault('SECRET'));
     for (const kind of ['server', 'device'] as const) {
       const path = `${registryPath(kind)}/save`;
-      expect({ kind, status: (await device.post(path, saveBody(doc, path))).status }).toEqual({ kind, status: 200 });
+      expect({ kind, status: (await apps.device().post(path, saveBody(doc, path))).status }).toEqual({ kind, status: 200 });
     }
     const tokenCall = `${DEVICE_API}/getGenerationTokenKeyByDataAcquisitionDeviceNo`;
     const no = queryExample(doc, tokenCall, 'get', 'dataAcquisitionDeviceNo');
-    const issued = await device.call('get', tokenCall, {
+    const issued = await apps.device().call('get', tokenCall, {
       dataAcquisitionDeviceNo: no,
       secret: queryExample(doc, tokenCall, 'get', 'secret'),
     });
@@ -125,6 +114,8 @@ describe('Swagger UI setup', () => {
     const push = `${DEVICE_API}/pushInfoByDataAcquisitionDeviceNo`;
     expect(queryExample(doc, push, 'post', 'dataAcquisitionDeviceNo')).toBe(no);
     const body = swaggerUiSample(doc, doc.paths[push].post.requestBody.content['application/json'].schema);
-    expect(await device.call('post', push, { dataAcquisitionDeviceNo: no, token: issued.data.token }, body)).toMatchObject({ status: 200 });
+    expect(await apps.device().call('post', push, { dataAcquisitionDeviceNo: no, token: issued.data.token }, body)).toMatchObject({
+      status: 200,
+    });
   });
 });
