@@ -3,11 +3,11 @@ import { DataSource } from 'typeorm';
 import { CrudConfig } from '../config/crud.config';
 import { MessageBus } from '../messaging/message-bus';
 import { OutboxRelay } from '../messaging/outbox.relay';
-import { AsyncImporter } from './async-importer';
-import { importerToken, standardController } from './crud.controller';
-import { CrudService } from './crud.service';
-import { AnyResource as Resource } from './resource';
-import { TtlCache } from './ttl-cache';
+import { AsyncImporter } from './imports/async-importer';
+import { importerToken, standardController } from './http/crud.controller';
+import { CrudService } from './service/crud.service';
+import { AnyResource as Resource } from './fields/resource';
+import { TtlCache } from './caches/ttl-cache';
 
 export interface ResourceRegistration {
   resource: Resource;

@@ -1,4 +1,4 @@
-import { TimeSlice } from '../crud/time-slice';
+import { TimeSlice } from '../background/time-slice';
 import { AppException } from './app-exception';
 import { message } from '../i18n/message';
 

@@ -4,7 +4,7 @@
  */
 import { Type } from 'class-transformer';
 import { IsObject, IsOptional, ValidateNested } from 'class-validator';
-import { Int, Text, TextList } from '../crud/field-rules';
+import { Int, Text, TextList } from '../crud/fields/field-rules';
 import { render } from '../i18n/message';
 import { validationPipe } from './validation';
 import { AppException } from './app-exception';

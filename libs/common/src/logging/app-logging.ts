@@ -4,7 +4,7 @@ import { unescape } from 'node:querystring';
 import type { NextFunction, Request, Response } from 'express';
 import pino, { DestinationStream, Level, Logger } from 'pino';
 import { ServerConfig } from '../config/server.config';
-import { secretFieldNames } from '../crud/field-registry';
+import { secretFieldNames } from '../crud/fields/field-registry';
 import { bodyStatusOf, outcomeOf } from '../http/sent-status';
 import { RequestContext } from '../tenancy/request-context';
 

@@ -4,13 +4,14 @@ import {
   ERROR_ENVELOPE,
   ERROR_ENVELOPE_SCHEMA,
   Failure,
+  FailureInput,
   failureExample,
   failureTitle,
   FAILURES_EXTENSION,
   mergeFailures,
 } from './failures';
 import { DATA_EXAMPLE_EXTENSION } from './api-envelope';
-import { bodyFailureExamples, FailureInput, INPUT_EXTENSION } from './failure-inputs';
+import { bodyFailureExamples, INPUT_EXTENSION } from './failure-inputs';
 import { propertiesOf, resolveRef, sampleOf } from './sample';
 import { describeTags, nameOperations } from './names';
 import { METHODS, operations } from './paths';

@@ -13,17 +13,6 @@ import { propertiesOf, resolveRef, sampleOf } from './sample';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
-/** The request change that causes a failure example: fields set in the body example, or query parameters left out or repeated. */
-export interface FailureInput {
-  set?: Record<string, unknown>;
-  /** The whole body instead of the example (e.g. an object where rows are expected). */
-  body?: unknown;
-  /** Raw body text (not JSON). */
-  raw?: string;
-  omitQuery?: string;
-  repeatQuery?: string;
-}
-
 /** The extension of a failure example that states its input (what a client sends to get exactly that answer). */
 export const INPUT_EXTENSION = 'x-input';
 

@@ -5,6 +5,17 @@
  * appear as named examples of the 200 envelope; the others as their own HTTP status, each with the envelope.
  */
 
+/** The request change that causes a failure example: fields set in the body example, or query parameters left out or repeated. */
+export interface FailureInput {
+  set?: Record<string, unknown>;
+  /** The whole body instead of the example (e.g. an object where rows are expected). */
+  body?: unknown;
+  /** Raw body text (not JSON). */
+  raw?: string;
+  omitQuery?: string;
+  repeatQuery?: string;
+}
+
 /** A failure a route declares beside the ones derived from its shape. */
 export interface Failure {
   status: number;
@@ -15,8 +26,6 @@ export interface Failure {
   /** What a client sends to get exactly this `error` (documented as the example's `x-input`). */
   input?: FailureInput;
 }
-
-import type { FailureInput } from './failure-inputs';
 
 /** Body statuses that come with HTTP 200. */
 export const BODY_STATUSES = new Set([400, 409, 422, 1002, 1003, 1004]);

@@ -1,4 +1,4 @@
-import type { Catalogue } from './index';
+import type { Catalogue } from './catalogue';
 
 /** German texts of the service's errors, keyed by their English template (see Message). */
 export const de: Catalogue = {

@@ -1,8 +1,7 @@
 import { de } from './de';
 import { zhCN } from './zh-CN';
 
-/** A language's translations of the service's English templates (the keys of Message). */
-export type Catalogue = Readonly<Record<string, string>>;
+export type { Catalogue } from './catalogue';
 
 /**
  * The languages the service ships, by lower-case tag. A bare `zh` (or a region such as `zh-TW`, through

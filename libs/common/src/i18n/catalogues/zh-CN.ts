@@ -1,4 +1,4 @@
-import type { Catalogue } from './index';
+import type { Catalogue } from './catalogue';
 
 /** Simplified Chinese texts of the service's errors, keyed by their English template (see Message). */
 export const zhCN: Catalogue = {

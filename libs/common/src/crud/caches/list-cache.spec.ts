@@ -5,15 +5,15 @@
  * Against the real database of the leg (in-memory SQLite, or MySQL/MariaDB when DB_URL is set).
  */
 import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
-import { createTestDatabase, fixtureDataSource, TestDatabase } from '../../../../test/support/database';
-import { CrudConfig } from '../config/crud.config';
-import { readConfig } from '../config/environment';
-import { BaseRecord } from '../persistence/base-record';
-import { TenantScope } from '../tenancy/tenant-scope';
-import { CrudService } from './crud.service';
-import { Text } from './fields';
+import { createTestDatabase, fixtureDataSource, TestDatabase } from '../../../../../test/support/database';
+import { CrudConfig } from '../../config/crud.config';
+import { readConfig } from '../../config/environment';
+import { BaseRecord } from '../../persistence/base-record';
+import { TenantScope } from '../../tenancy/tenant-scope';
+import { CrudService } from '../service/crud.service';
+import { Text } from '../fields/fields';
 import { ListVersion } from './list-version.entity';
-import { defineResource } from './resource';
+import { defineResource } from '../fields/resource';
 import { TtlCache } from './ttl-cache';
 
 @Entity('fixture_listed')

@@ -1,10 +1,22 @@
-import { EntityManager, EntityMetadata, FindOptionsWhere, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import {
+  EntityManager,
+  EntityMetadata,
+  FindOptionsOrder,
+  FindOptionsSelect,
+  FindOptionsWhere,
+  ObjectLiteral,
+  SelectQueryBuilder,
+} from 'typeorm';
 import { RawSqlResultsToEntityTransformer } from 'typeorm/query-builder/transformer/RawSqlResultsToEntityTransformer';
 import { BoundSlot, conditionShape, preparableFields, StatementMarkers, whereParameter } from './prepared-statement';
-import type { ReadOptions } from './tenant-table';
 
 /** What a find asks for besides its conditions. */
-export type FindShape<E extends ObjectLiteral> = Omit<ReadOptions<E>, 'manager'>;
+export interface FindShape<E> {
+  select?: FindOptionsSelect<E>;
+  order?: FindOptionsOrder<E>;
+  take?: number;
+  skip?: number;
+}
 
 /** One statement, as TypeORM wrote it, and where each call's values go in its parameters. */
 interface Prepared<E extends ObjectLiteral> {

@@ -1,21 +1,21 @@
 import { Body, Controller, Delete, Get, Inject, Post, Put, Type } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
-import { Operation } from '../auth/operation';
-import { MAX_IDS_PER_CALL, RequiredQuery, RequiredQueryList } from '../http/query-params';
-import { BULK_BODY_LIMIT } from '../http/request-body';
-import { Failure } from '../openapi/failures';
-import { ApiTag } from '../openapi/tags';
-import { validationPipe } from '../http/validation';
-import { BaseRecord } from '../persistence/base-record';
-import { AsyncImporter } from './async-importer';
-import { CrudService } from './crud.service';
-import { EXAMPLE_ID } from './fields';
-import { ImportOutcome } from './import-outcome';
+import { Operation } from '../../auth/operation';
+import { MAX_IDS_PER_CALL, RequiredQuery, RequiredQueryList } from '../../http/query-params';
+import { BULK_BODY_LIMIT } from '../../http/request-body';
+import { Failure } from '../../openapi/failures';
+import { ApiTag } from '../../openapi/tags';
+import { validationPipe } from '../../http/validation';
+import { BaseRecord } from '../../persistence/base-record';
+import { AsyncImporter } from '../imports/async-importer';
+import { CrudService } from '../service/crud.service';
+import { EXAMPLE_ID } from '../fields/fields';
+import { ImportOutcome } from '../imports/import-outcome';
 import { PAGE_EXTRA_SCHEMA, PAGE_REQUEST_EXAMPLES } from './query-controls';
-import { render } from '../i18n/message';
-import { staleRevisionMessage } from './resource-writer';
-import { AnyResource, Resource } from './resource';
-import { assertRowArray, validateAllRows } from './validate-rows';
+import { render } from '../../i18n/message';
+import { staleRevisionMessage } from '../service/resource-writer';
+import { AnyResource, Resource } from '../fields/resource';
+import { assertRowArray, validateAllRows } from '../fields/validate-rows';
 
 /** 422 where the resource has a business key. */
 const keyTaken = (r: AnyResource, when: string): Failure[] =>

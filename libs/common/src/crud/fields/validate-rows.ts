@@ -1,11 +1,11 @@
 import { Type } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { AppException } from '../http/app-exception';
-import { BodyStatus } from '../http/body-status';
-import { toValidationException } from '../http/validation';
-import { Message, message } from '../i18n/message';
-import { TimeSlice } from './time-slice';
+import { AppException } from '../../http/app-exception';
+import { BodyStatus } from '../../http/body-status';
+import { toValidationException } from '../../http/validation';
+import { Message, message } from '../../i18n/message';
+import { TimeSlice } from '../../background/time-slice';
 
 export interface RowError {
   index: number;

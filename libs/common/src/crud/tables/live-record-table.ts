@@ -1,11 +1,11 @@
 import { DataSource, EntityManager, EntityTarget, FindOptionsWhere } from 'typeorm';
-import { BaseRecord } from '../persistence/base-record';
-import { LIVE } from '../persistence/columns';
-import { newId } from '../persistence/ids';
-import { TenantScope } from '../tenancy/tenant-scope';
+import { BaseRecord } from '../../persistence/base-record';
+import { LIVE } from '../../persistence/columns';
+import { newId } from '../../persistence/ids';
+import { TenantScope } from '../../tenancy/tenant-scope';
 import { multiRowInsert, multiRowUpdateById, runsOfSameFields } from './multi-row-sql';
 import { TenantFilter, TenantTable } from './tenant-table';
-import { TimeSlice } from './time-slice';
+import { TimeSlice } from '../../background/time-slice';
 
 type Row = Record<string, unknown>;
 

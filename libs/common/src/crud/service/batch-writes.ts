@@ -1,15 +1,15 @@
 import { DataSource, EntityManager, In } from 'typeorm';
-import { WithExtra } from '../http/envelope';
-import { BaseRecord } from '../persistence/base-record';
-import { newId } from '../persistence/ids';
-import { TenantScope } from '../tenancy/tenant-scope';
-import { refusingDuplicates } from './duplicate-key';
-import { exclusiveTransaction, mayPauseInTransaction } from './exclusive-transaction';
-import { LiveRecordTable } from './live-record-table';
-import { RecordColumns } from './record-columns';
-import { Resource } from './resource';
-import { TenantFilter } from './tenant-table';
-import { TimeSlice } from './time-slice';
+import { WithExtra } from '../../http/envelope';
+import { BaseRecord } from '../../persistence/base-record';
+import { newId } from '../../persistence/ids';
+import { TenantScope } from '../../tenancy/tenant-scope';
+import { refusingDuplicates } from '../tables/duplicate-key';
+import { exclusiveTransaction, mayPauseInTransaction } from '../tables/exclusive-transaction';
+import { LiveRecordTable } from '../tables/live-record-table';
+import { RecordColumns } from '../tables/record-columns';
+import { Resource } from '../fields/resource';
+import { TenantFilter } from '../tables/tenant-table';
+import { TimeSlice } from '../../background/time-slice';
 import { WriteRecorder } from './write-recorder';
 
 type Row = Record<string, unknown>;

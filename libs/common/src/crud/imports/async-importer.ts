@@ -1,20 +1,20 @@
 import { Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { WithExtra } from '../http/envelope';
-import { ImportBatch } from '../messaging/import-batch.entity';
-import { importDigest } from '../messaging/import-digest';
-import { ClaimedImport, ImportRejectionLog } from '../messaging/import-rejections';
-import { ImportClaim, importMismatch } from '../messaging/import-verification';
-import { BusMessage, MessageBus } from '../messaging/message-bus';
-import { OutboxRelay } from '../messaging/outbox.relay';
-import { isStorageUnavailableError } from '../persistence/db-errors';
-import { newId } from '../persistence/ids';
-import { BaseRecord } from '../persistence/base-record';
-import { TenantScope } from '../tenancy/tenant-scope';
-import { CrudService } from './crud.service';
+import { WithExtra } from '../../http/envelope';
+import { ImportBatch } from '../../messaging/import-batch.entity';
+import { importDigest } from '../../messaging/import-digest';
+import { ClaimedImport, ImportRejectionLog } from '../../messaging/import-rejections';
+import { ImportClaim, importMismatch } from '../../messaging/import-verification';
+import { BusMessage, MessageBus } from '../../messaging/message-bus';
+import { OutboxRelay } from '../../messaging/outbox.relay';
+import { isStorageUnavailableError } from '../../persistence/db-errors';
+import { newId } from '../../persistence/ids';
+import { BaseRecord } from '../../persistence/base-record';
+import { TenantScope } from '../../tenancy/tenant-scope';
+import { CrudService } from '../service/crud.service';
 import { ImportOutcome } from './import-outcome';
-import { TenantTable } from './tenant-table';
-import { validateRows } from './validate-rows';
+import { TenantTable } from '../tables/tenant-table';
+import { validateRows } from '../fields/validate-rows';
 
 /** Wire form of an import batch on the bus (key = tenant). */
 export type ImportPayload = ImportClaim;

@@ -2,15 +2,14 @@ import {
   DataSource,
   EntityManager,
   EntityTarget,
-  FindOptionsOrder,
   FindOptionsSelect,
   FindOptionsWhere,
   ObjectLiteral,
   Repository,
   SelectQueryBuilder,
 } from 'typeorm';
-import { AllTenantsRead, TenantScope } from '../tenancy/tenant-scope';
-import { PreparedFinds } from './prepared-finds';
+import { AllTenantsRead, TenantScope } from '../../tenancy/tenant-scope';
+import { FindShape, PreparedFinds } from './prepared-finds';
 import { PreparedUpdates } from './prepared-updates';
 
 /** A row of a table whose primary key starts with the owning tenant. */
@@ -21,11 +20,7 @@ export interface TenantOwned extends ObjectLiteral {
 /** Conditions on a tenant's rows: the tenant (and the live sentinel) come from the scope, never from the caller. */
 export type TenantFilter<E> = Omit<FindOptionsWhere<E>, 'tenantId' | 'deleteTime'>;
 
-export interface ReadOptions<E> {
-  select?: FindOptionsSelect<E>;
-  order?: FindOptionsOrder<E>;
-  take?: number;
-  skip?: number;
+export interface ReadOptions<E> extends FindShape<E> {
   /** The transaction to read in; the data source's manager otherwise. */
   manager?: EntityManager;
 }

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ImportBatch, ImportBatchStatus } from '../messaging/import-batch.entity';
-import { RowError } from './validate-rows';
+import { ImportBatch, ImportBatchStatus } from '../../messaging/import-batch.entity';
+import { RowError } from '../fields/validate-rows';
 
 class RejectedRow implements RowError {
   @ApiProperty({ type: 'integer', example: 3, description: 'Index of the row in the imported array (-1: the whole message was unusable)' })

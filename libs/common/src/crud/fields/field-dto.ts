@@ -1,5 +1,5 @@
 import { Type } from '@nestjs/common';
-import type { BaseRecord } from '../persistence/base-record';
+import type { BaseRecord } from '../../persistence/base-record';
 import { fieldsOf, WriteUse } from './field-registry';
 
 /** A write body's shape: the record's own fields, each optional (the columns every record has are server-owned). */

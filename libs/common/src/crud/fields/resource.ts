@@ -2,13 +2,13 @@ import { Type } from '@nestjs/common';
 import { ApiProperty, IntersectionType, OmitType, PartialType, PickType } from '@nestjs/swagger';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Max, Min } from 'class-validator';
 import { DataSource } from 'typeorm';
-import { BaseRecord } from '../persistence/base-record';
-import { TenantScope } from '../tenancy/tenant-scope';
-import { Action } from '../auth/access';
+import { BaseRecord } from '../../persistence/base-record';
+import { TenantScope } from '../../tenancy/tenant-scope';
+import { Action } from '../../auth/access';
 import { changeDtoOf, saveDtoOf, writeOnlyColumnsOf } from './field-dto';
 import { Revision } from './field-rules';
 import { EXAMPLE_ID } from './fields';
-import { ListControls, PageControls } from './query-controls';
+import { ListControls, PageControls } from '../http/query-controls';
 
 export type SortOrder = 'ASC' | 'DESC';
 

@@ -6,20 +6,20 @@
  */
 import { createHash } from 'node:crypto';
 import { Column, DataSource, Entity, In, PrimaryColumn } from 'typeorm';
-import { createTestDatabase, fixtureDataSource, TestDatabase } from '../../../../test/support/database';
-import { CrudConfig } from '../config/crud.config';
-import { readConfig } from '../config/environment';
-import { AppException } from '../http/app-exception';
-import { BaseRecord } from '../persistence/base-record';
-import { epochMillis } from '../persistence/columns';
-import { RequestContext } from '../tenancy/request-context';
-import { AllTenantsRead, TenantScope } from '../tenancy/tenant-scope';
+import { createTestDatabase, fixtureDataSource, TestDatabase } from '../../../../../test/support/database';
+import { CrudConfig } from '../../config/crud.config';
+import { readConfig } from '../../config/environment';
+import { AppException } from '../../http/app-exception';
+import { BaseRecord } from '../../persistence/base-record';
+import { epochMillis } from '../../persistence/columns';
+import { RequestContext } from '../../tenancy/request-context';
+import { AllTenantsRead, TenantScope } from '../../tenancy/tenant-scope';
 import { CrudService } from './crud.service';
-import { Text } from './fields';
-import { ListVersion } from './list-version.entity';
-import { defineResource, ResourceOptions } from './resource';
-import { TenantTable } from './tenant-table';
-import { TtlCache } from './ttl-cache';
+import { Text } from '../fields/fields';
+import { ListVersion } from '../caches/list-version.entity';
+import { defineResource, ResourceOptions } from '../fields/resource';
+import { TenantTable } from '../tables/tenant-table';
+import { TtlCache } from '../caches/ttl-cache';
 
 @Entity('fixture_gadget')
 class Gadget extends BaseRecord {

@@ -1,10 +1,10 @@
-import { CrudConfig } from '../config/crud.config';
-import { BaseRecord } from '../persistence/base-record';
-import { TenantScope } from '../tenancy/tenant-scope';
+import { CrudConfig } from '../../config/crud.config';
+import { BaseRecord } from '../../persistence/base-record';
+import { TenantScope } from '../../tenancy/tenant-scope';
 import { ListVersions } from './list-versions';
-import { RecordColumns } from './record-columns';
-import { Resource } from './resource';
-import { ResourceQuery, timeRangeOf } from './resource-query';
+import { RecordColumns } from '../tables/record-columns';
+import { Resource } from '../fields/resource';
+import { ResourceQuery, timeRangeOf } from '../service/resource-query';
 import { TtlCache } from './ttl-cache';
 
 type Row = Record<string, unknown>;

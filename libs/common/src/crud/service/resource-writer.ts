@@ -1,16 +1,16 @@
 import { DataSource, EntityManager, In } from 'typeorm';
-import { AppException } from '../http/app-exception';
-import { BodyStatus } from '../http/body-status';
-import { BaseRecord } from '../persistence/base-record';
-import { isDuplicateKeyError } from '../persistence/db-errors';
-import { TenantScope } from '../tenancy/tenant-scope';
-import { refusingDuplicates } from './duplicate-key';
-import { LiveRecordTable } from './live-record-table';
-import { RecordColumns } from './record-columns';
-import { Resource } from './resource';
-import { TenantFilter } from './tenant-table';
+import { AppException } from '../../http/app-exception';
+import { BodyStatus } from '../../http/body-status';
+import { BaseRecord } from '../../persistence/base-record';
+import { isDuplicateKeyError } from '../../persistence/db-errors';
+import { TenantScope } from '../../tenancy/tenant-scope';
+import { refusingDuplicates } from '../tables/duplicate-key';
+import { LiveRecordTable } from '../tables/live-record-table';
+import { RecordColumns } from '../tables/record-columns';
+import { Resource } from '../fields/resource';
+import { TenantFilter } from '../tables/tenant-table';
 import { WriteRecorder } from './write-recorder';
-import { Message, message } from '../i18n/message';
+import { Message, message } from '../../i18n/message';
 
 type Row = Record<string, unknown>;
 

@@ -25,8 +25,8 @@ import {
   ValidateIf,
   ValidationOptions,
 } from 'class-validator';
-import { CLIENT_ID_PATTERN } from '../persistence/ids';
-import { LANGUAGE_TAG_MESSAGE, LANGUAGE_TAG_PATTERN } from '../values/language-tag';
+import { CLIENT_ID_PATTERN } from '../../persistence/ids';
+import { LANGUAGE_TAG_MESSAGE, LANGUAGE_TAG_PATTERN } from '../../values/language-tag';
 
 /**
  * The rules of one write-body property: validation and OpenAPI from one declaration (the save DTOs

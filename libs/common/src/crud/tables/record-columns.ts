@@ -1,9 +1,9 @@
 import { DataSource } from 'typeorm';
-import { AppException } from '../http/app-exception';
-import { BaseRecord } from '../persistence/base-record';
-import { Resource } from './resource';
-import { TimeSlice } from './time-slice';
-import { message } from '../i18n/message';
+import { AppException } from '../../http/app-exception';
+import { BaseRecord } from '../../persistence/base-record';
+import { Resource } from '../fields/resource';
+import { TimeSlice } from '../../background/time-slice';
+import { message } from '../../i18n/message';
 
 type Row = Record<string, unknown>;
 

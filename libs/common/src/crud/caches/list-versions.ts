@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { SharedRuns } from '../background/shared-run';
-import { retryingDeadlocks, upsertSql } from '../persistence/upsert-sql';
+import { SharedRuns } from '../../background/shared-run';
+import { retryingDeadlocks, upsertSql } from '../../persistence/upsert-sql';
 
 const TABLE = 'list_version';
 

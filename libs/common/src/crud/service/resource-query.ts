@@ -1,16 +1,16 @@
 import { Between, FindOptionsOrder, LessThanOrEqual, MoreThanOrEqual } from 'typeorm';
-import { CrudConfig } from '../config/crud.config';
-import { AppException } from '../http/app-exception';
-import { WithExtra } from '../http/envelope';
-import { BaseRecord } from '../persistence/base-record';
-import { TenantScope } from '../tenancy/tenant-scope';
-import { ListVersions } from './list-versions';
-import { LiveRecordTable } from './live-record-table';
-import { PageTotals, totalShownByRows } from './page-totals';
-import { ListControls, PageControls } from './query-controls';
-import { AnyResource, Resource } from './resource';
-import { TenantFilter } from './tenant-table';
-import { message } from '../i18n/message';
+import { CrudConfig } from '../../config/crud.config';
+import { AppException } from '../../http/app-exception';
+import { WithExtra } from '../../http/envelope';
+import { BaseRecord } from '../../persistence/base-record';
+import { TenantScope } from '../../tenancy/tenant-scope';
+import { ListVersions } from '../caches/list-versions';
+import { LiveRecordTable } from '../tables/live-record-table';
+import { PageTotals, totalShownByRows } from '../caches/page-totals';
+import { ListControls, PageControls } from '../http/query-controls';
+import { AnyResource, Resource } from '../fields/resource';
+import { TenantFilter } from '../tables/tenant-table';
+import { message } from '../../i18n/message';
 
 type Row = Record<string, unknown>;
 

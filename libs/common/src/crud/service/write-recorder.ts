@@ -1,9 +1,9 @@
-import { BaseRecord } from '../persistence/base-record';
-import { TenantScope } from '../tenancy/tenant-scope';
-import { ListVersions } from './list-versions';
-import { MergedListCache } from './merged-list-cache';
-import { PageTotals } from './page-totals';
-import { Resource } from './resource';
+import { BaseRecord } from '../../persistence/base-record';
+import { TenantScope } from '../../tenancy/tenant-scope';
+import { ListVersions } from '../caches/list-versions';
+import { MergedListCache } from '../caches/merged-list-cache';
+import { PageTotals } from '../caches/page-totals';
+import { Resource } from '../fields/resource';
 
 /**
  * What a completed write of a resource's records tells the caches of every replica: this replica drops

@@ -1,8 +1,8 @@
-import { AppException } from '../http/app-exception';
-import { BodyStatus } from '../http/body-status';
-import { Message, message } from '../i18n/message';
-import { isDuplicateKeyError } from '../persistence/db-errors';
-import { AnyResource } from './resource';
+import { AppException } from '../../http/app-exception';
+import { BodyStatus } from '../../http/body-status';
+import { Message, message } from '../../i18n/message';
+import { isDuplicateKeyError } from '../../persistence/db-errors';
+import { AnyResource } from '../fields/resource';
 
 /** The 422 text of the resource, "<title> exists", the title translated as a part of its own. */
 export const duplicateOf = (resource: AnyResource): Message => message('{{resource}} exists', { resource: message(resource.title) });

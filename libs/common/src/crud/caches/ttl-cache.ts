@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { CrudConfig } from '../config/crud.config';
+import { CrudConfig } from '../../config/crud.config';
 
 /** What the cache holds at most: entries, and their summed sizes (rows, for listCache). */
 export type TtlCacheBounds = Pick<CrudConfig, 'listCacheMaxEntries' | 'listCacheMaxRows'>;

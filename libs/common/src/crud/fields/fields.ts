@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Column, ColumnOptions, PrimaryColumn } from 'typeorm';
-import { commaList, epochMillis } from '../persistence/columns';
+import { commaList, epochMillis } from '../../persistence/columns';
 import { declareField, WriteUse } from './field-registry';
 import { Bool, ClientId, Int, Num, OneOf, Text, TextList, TextListOptions, TextOptions } from './field-rules';
 

@@ -1,6 +1,6 @@
 import { EntityManager, EntityMetadata, EntityTarget } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
-import { LIVE } from '../persistence/columns';
+import { LIVE } from '../../persistence/columns';
 
 type Row = Record<string, unknown>;
 

@@ -5,10 +5,10 @@
  * scope's rows, and a read across tenants needs a named AllTenantsRead and still sees only live records.
  */
 import { Column, DataSource, Entity, In, LessThanOrEqual, MoreThanOrEqual, PrimaryColumn, Raw } from 'typeorm';
-import { createTestDatabase, fixtureDataSource, TestDatabase } from '../../../../test/support/database';
-import { BaseRecord } from '../persistence/base-record';
-import { epochMillis } from '../persistence/columns';
-import { AllTenantsRead, TenantScope } from '../tenancy/tenant-scope';
+import { createTestDatabase, fixtureDataSource, TestDatabase } from '../../../../../test/support/database';
+import { BaseRecord } from '../../persistence/base-record';
+import { epochMillis } from '../../persistence/columns';
+import { AllTenantsRead, TenantScope } from '../../tenancy/tenant-scope';
 import { LiveRecordTable } from './live-record-table';
 import { TenantTable } from './tenant-table';
 

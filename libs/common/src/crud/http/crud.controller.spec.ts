@@ -5,10 +5,10 @@
  */
 import { PROPERTY_DEPS_METADATA, SELF_DECLARED_DEPS_METADATA } from '@nestjs/common/constants';
 import { Entity, PrimaryColumn } from 'typeorm';
-import { BaseRecord } from '../persistence/base-record';
+import { BaseRecord } from '../../persistence/base-record';
 import { CrudController, importerToken } from './crud.controller';
-import { Text } from './fields';
-import { defineResource } from './resource';
+import { Text } from '../fields/fields';
+import { defineResource } from '../fields/resource';
 
 @Entity('fixture_widget')
 class Widget extends BaseRecord {
