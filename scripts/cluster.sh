@@ -6,7 +6,9 @@
 #                                              part answers and the consumer groups hold both replicas
 #   scripts/cluster.sh stop                    SIGTERM the replicas and nginx (and Kafka if this script started it)
 #   scripts/cluster.sh status                  the gateway URL and the replicas' ports; exit 0 when all run
-#   scripts/cluster.sh restart <service> <n>   SIGTERM replica n (1 or 2) of a service and start it again
+#   scripts/cluster.sh restart <service> <n>   replica n (1 or 2) of a service as Kubernetes restarts a pod: out
+#                                              of the gateway's rotation (nginx reload), SIGTERM, start, ready,
+#                                              consumer groups settled, back into the rotation (reload)
 # A part that does not come up fails the command with the tail of its log.
 #
 # Settings (environment): CLUSTER_KAFKA=0 runs without Kafka (in-process bus; default 1: scripts/kafka.sh,
@@ -27,8 +29,6 @@ SERVER=${CLUSTER_DB_URL:-$(recorded CLUSTER_DB_URL mysql://root@127.0.0.1:3306)}
 # signs the tokens the cluster accepts (npm run token with JWT_SECRET set to it mints them)
 JWT_SECRET_VALUE=cluster-only-jwt-secret-not-for-production
 READY_TIMEOUT=60
-# nginx's default fail_timeout of an upstream server (the template sets none)
-NGINX_FAIL_TIMEOUT=10
 
 say() { printf 'cluster.sh: %s\n' "$*" >&2; }
 
@@ -134,8 +134,9 @@ stop_pid() { # pidfile [seconds]
   rm -f "$file"
 }
 
-render_gateway() {
-  local nginx_dir=$STATE/nginx
+render_gateway() { # [service replica]: that replica out of the rotation (marked down)
+  local nginx_dir=$STATE/nginx left_out=none
+  [ -n "${1:-}" ] && left_out=127.0.0.1:$(port_of "$1" "$2")
   mkdir -p "$nginx_dir/conf.d" "$nginx_dir/temp"
   # the template names one server per upstream (compose's service name); the second replica is added
   # as another server line of the same upstream
@@ -143,8 +144,8 @@ render_gateway() {
     GATEWAY_PORT=127.0.0.1:$gateway_port \
     envsubst '${MAIN_SERVICE_UPSTREAM} ${DEVICE_SERVICE_UPSTREAM} ${GATEWAY_PORT}' <docker/nginx/templates/default.conf.template |
     sed -e "s|^\( *\)server 127.0.0.1:$(port_of main-service 1);|&\n\1server 127.0.0.1:$(port_of main-service 2);|" \
-      -e "s|^\( *\)server 127.0.0.1:$(port_of device-service 1);|&\n\1server 127.0.0.1:$(port_of device-service 2);|" \
-      >"$nginx_dir/conf.d/default.conf"
+      -e "s|^\( *\)server 127.0.0.1:$(port_of device-service 1);|&\n\1server 127.0.0.1:$(port_of device-service 2);|" |
+    sed -e "s|^\( *server $left_out\);|\1 down;|" >"$nginx_dir/conf.d/default.conf"
   local abs
   abs=$(cd "$nginx_dir" && pwd)
   cat >"$nginx_dir/nginx.conf" <<EOF
@@ -168,6 +169,27 @@ EOF
 }
 
 nginx_bin() { command -v nginx || echo /usr/sbin/nginx; }
+nginx_run() { "$(nginx_bin)" -p "$STATE/nginx" -c "$(pwd)/$STATE/nginx/nginx.conf" "$@"; }
+
+# Renders the gateway ([service replica]: that one marked down) and reloads nginx; returns once its old
+# workers have exited. They finish their requests first, and their kept-alive connections to the
+# replicas close as they exit, so a replica left out has no connection from the gateway any more.
+reload_gateway() {
+  local old pid alive
+  old=$(pgrep -P "$(cat "$STATE/nginx/nginx.pid")" || true)
+  render_gateway "$@"
+  nginx_run -q -t
+  kill -HUP "$(cat "$STATE/nginx/nginx.pid")"
+  for _ in $(seq 1 $((READY_TIMEOUT * 10))); do
+    alive=
+    for pid in $old; do kill -0 "$pid" 2>/dev/null && alive=$pid; done
+    [ -z "$alive" ] && return 0
+    sleep 0.1
+  done
+  show_log "$STATE/nginx/error.log"
+  say "nginx's old workers did not exit within $READY_TIMEOUT s of the reload"
+  return 1
+}
 
 start() {
   mkdir -p "$STATE"
@@ -202,10 +224,13 @@ start() {
   done
   for service in main-service device-service; do for n in 1 2; do start_replica $service $n; done; done
   for service in main-service device-service; do for n in 1 2; do wait_replica $service $n; done; done
-  render_gateway
-  if ! running "$STATE/nginx/nginx.pid"; then
-    "$(nginx_bin)" -q -t -p "$STATE/nginx" -c "$(pwd)/$STATE/nginx/nginx.conf"
-    "$(nginx_bin)" -p "$STATE/nginx" -c "$(pwd)/$STATE/nginx/nginx.conf" || { show_log "$STATE/nginx/error.log"; say "nginx did not start"; exit 1; }
+  # a running gateway is reloaded: a restart that failed may have left a replica out of its rotation
+  if running "$STATE/nginx/nginx.pid"; then
+    reload_gateway
+  else
+    render_gateway
+    nginx_run -q -t
+    nginx_run || { show_log "$STATE/nginx/error.log"; say "nginx did not start"; exit 1; }
   fi
   wait_until gateway "http://127.0.0.1:$gateway_port/gateway/health" "" "$STATE/nginx/error.log"
   wait_consumers
@@ -241,15 +266,17 @@ status() {
 
 restart() { # service replica
   case "${1:-}:${2:-}" in main-service:[12] | device-service:[12]) ;; *) say "usage: restart main-service|device-service 1|2"; exit 2 ;; esac
-  # the draining replica finishes its requests first (SIGTERM)
+  # As Kubernetes takes a pod out of its Service's endpoints before the SIGTERM (preStop): a replica that
+  # closes its listener while the gateway still routes to it resets the connections in its accept queue,
+  # requests already sent on them included (a 502 that nginx does not send again for a POST).
+  reload_gateway "$1" "$2"
   stop_pid "$STATE/$1-$2.pid"
   start_replica "$1" "$2"
   wait_replica "$1" "$2"
   wait_consumers
-  # nginx (open source: no active health checks) sends nothing to a server for fail_timeout after its last
-  # refused connection, which may have come just before it listened: returning earlier would let the
-  # caller stop the other replica while the gateway still counts this one as down ("no live upstreams")
-  sleep $((NGINX_FAIL_TIMEOUT + 1))
+  # the new workers start with no failure counted against the replica (the upstreams keep no shared
+  # zone), and it was never tried while down: the caller may stop the other replica right away
+  reload_gateway
 }
 
 case "${1:-}" in

@@ -5,8 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
+import { IncomingMessage, request } from 'node:http';
 import { createServer, Server } from 'node:net';
 import { join } from 'node:path';
+import { text } from 'node:stream/consumers';
 import { sign } from 'jsonwebtoken';
 
 const STATE = join(__dirname, '../../.cluster');
@@ -96,23 +98,33 @@ export interface Answer {
   retryAfter: string | null;
 }
 
-/** One call; JSON body when given. */
+/**
+ * One call, on a connection of its own; JSON body when given. A kept-alive connection would make the
+ * client's own race part of the result: nginx's old workers close their idle client connections on a
+ * reload (cluster.sh restart), and a request sent on one at that moment fails without reaching a server.
+ */
 export async function call(
   url: string,
   init: { method?: string; token?: string; body?: unknown; forwardedFor?: string } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   if (init.forwardedFor) headers['X-Forwarded-For'] = init.forwardedFor;
-  const res = await fetch(url, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  const payload = init.body === undefined ? undefined : JSON.stringify(init.body);
+  if (payload !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    headers['Content-Length'] = String(Buffer.byteLength(payload));
+  }
+  const method = init.method ?? (payload === undefined ? 'GET' : 'POST');
+  const res = await new Promise<IncomingMessage>((resolve, reject) => {
+    const req = request(url, { method, headers, agent: false }, resolve);
+    req.on('error', reject);
+    req.end(payload);
   });
-  const text = await res.text();
-  const body = text.startsWith('{') ? JSON.parse(text) : {};
-  return { http: res.status, status: body.status, data: body.data, extraData: body.extraData, retryAfter: res.headers.get('retry-after') };
+  const answer = await text(res);
+  const body = answer.startsWith('{') ? JSON.parse(answer) : {};
+  const retryAfter = res.headers['retry-after'] ?? null;
+  return { http: res.statusCode ?? 0, status: body.status, data: body.data, extraData: body.extraData, retryAfter };
 }
 
 /**

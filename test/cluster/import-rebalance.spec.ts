@@ -51,7 +51,7 @@ describeCluster('imports during a consumer-group rebalance', () => {
     const sendRest = async () => {
       for (let b = 1; b < BATCHES_PER_TENANT; b++) await sendRound(b);
     };
-    // the restart begins once the gateway's connections are pooled (rolling-restart.spec.ts says why)
+    // one round before the restart, the others while it runs
     await sendRound(0);
     await Promise.all([sendRest(), promisify(execFile)(join(__dirname, '../../scripts/cluster.sh'), ['restart', 'main-service', '2'])]);
     expect(sent).toHaveLength(TENANTS * BATCHES_PER_TENANT);
