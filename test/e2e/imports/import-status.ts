@@ -3,7 +3,7 @@
  * import batch and the caller's tenant's outbox backlog, tenant-scoped, with the resource's read permission.
  * Runs on the embedded in-process bus (SQLite) and on MariaDB; the Kafka leg covers the broker.
  */
-import { AsyncImporter, importerToken, ImportBatch, OutboxMessage } from '@app/common';
+import { AsyncImporter, asyncImportTopic, importerToken, ImportBatch, OutboxMessage } from '@app/common';
 import { importDigest } from '@app/common/messaging/import-digest';
 import { dataDictionaryResource } from '../../../apps/main-service/src/configuration/data-dictionary/data-dictionary.resource';
 import { CONFIG, startApp, TestApp } from '../../support/test-app';
@@ -56,7 +56,7 @@ describe('importStatus of asynchronous imports', () => {
       await t.dataSource.getRepository(ImportBatch).insert({
         batchId,
         tenantId: 'tenant-a',
-        topic: dataDictionaryResource.importTopic!,
+        topic: asyncImportTopic(dataDictionaryResource)!,
         createdUsername: 'carol',
         status: 'PENDING',
         itemCount: 2,
@@ -79,7 +79,7 @@ describe('importStatus of asynchronous imports', () => {
     it('counts batches still waiting in the outbox as backlog, and shows them PENDING', async () => {
       const outbox = t.dataSource.getRepository(OutboxMessage);
       const waiting = await outbox.insert({
-        topic: dataDictionaryResource.importTopic!,
+        topic: asyncImportTopic(dataDictionaryResource)!,
         messageKey: 'tenant-a',
         payload: '{}',
         status: 'PENDING',

@@ -1,4 +1,4 @@
-import { BaseRecord, CrudService, TenantFilter, TenantScope } from '@app/common';
+import { BaseRecord, CrudService, TenantScope } from '@app/common';
 import { AddressGuard } from './delivery/address-guard';
 
 type Row = Record<string, unknown>;
@@ -33,13 +33,13 @@ export function guardedSenderConfig<E extends BaseRecord>(
     if (host) await guard.checkOnSave(rules.destinationField, host);
   };
   return Object.assign(Object.create(crud) as CrudService<E>, {
-    save: async (body: object) => {
+    save: async (body: object, scope = TenantScope.current()) => {
       await checkDestination(body as Row);
-      return crud.save(body);
+      return crud.save(body, scope);
     },
-    updateById: async (body: object) => {
+    updateById: async (body: object, scope = TenantScope.current()) => {
       await checkDestination(body as Row);
-      return crud.updateById(await withSecretRule(crud, rules, body as Row));
+      return crud.updateById(await withSecretRule(crud, rules, body as Row, scope), scope);
     },
   });
 }
@@ -49,9 +49,14 @@ export function guardedSenderConfig<E extends BaseRecord>(
  * record's revision joins the body (unless the caller sent one): the update then applies to the very record
  * compared, or answers 409 if someone changed it meanwhile.
  */
-async function withSecretRule<E extends BaseRecord>(crud: CrudService<E>, rules: SenderConfigRules<E>, body: Row): Promise<Row> {
+async function withSecretRule<E extends BaseRecord>(
+  crud: CrudService<E>,
+  rules: SenderConfigRules<E>,
+  body: Row,
+  scope: TenantScope,
+): Promise<Row> {
   if (body[rules.secretField] !== undefined || !rules.boundFields.some((f) => body[f] !== undefined)) return body;
-  const stored = await crud.table.findOne(TenantScope.current(), { [rules.idField]: body[rules.idField] } as TenantFilter<E>);
+  const stored = await crud.getById(body[rules.idField] as string, scope);
   if (!stored) return body;
   const moved = rules.boundFields.some((f) => body[f] !== undefined && body[f] !== (stored as Row)[f]);
   if (!moved) return body;

@@ -7,6 +7,7 @@ import { AsyncImporter } from './imports/async-importer';
 import { importerToken, standardController } from './http/crud.controller';
 import { CrudService } from './service/crud.service';
 import { AnyResource as Resource } from './fields/resource';
+import { asyncImportTopic } from './fields/import-list';
 import { TtlCache } from './caches/ttl-cache';
 
 export interface ResourceRegistration {
@@ -31,7 +32,7 @@ export class CrudModule implements OnApplicationBootstrap {
       useFactory: (ds: DataSource, config: CrudConfig, cache: TtlCache) => new CrudService(resource, ds, config, cache),
       inject: [DataSource, CrudConfig, TtlCache],
     }));
-    const asyncResources = registrations.map((r) => r.resource).filter((resource) => resource.importList === 'async');
+    const asyncResources = registrations.map((r) => r.resource).filter((resource) => asyncImportTopic(resource));
     const importers: Provider[] = asyncResources.map((resource) => ({
       provide: importerToken(resource),
       useFactory: (crud: CrudService<never>, ds: DataSource, relay: OutboxRelay, bus: MessageBus) =>

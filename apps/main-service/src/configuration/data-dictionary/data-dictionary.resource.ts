@@ -15,7 +15,6 @@ export const dataDictionaryResource = defineResource({
     ['createdTime', 'ASC'],
   ],
   uniqueKey: ['dataDictionaryTypeCode', 'dataDictionaryCode'],
-  importList: 'async',
-  importTopic: 'configuration.data-dictionary.import',
+  importList: { async: { topic: 'configuration.data-dictionary.import' } },
   listCache: true,
 });

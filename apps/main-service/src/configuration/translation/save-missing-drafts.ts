@@ -28,18 +28,13 @@ export class SaveMissingDrafts {
     let created = 0;
     for (const row of rows) {
       if (created >= room) throw new DraftLimitReached();
-      if (await this.translations.writer.insertIfAbsent(scope, row)) created++;
+      if (await this.translations.saveIfAbsent(row, scope)) created++;
     }
     return created;
   }
 
   /** The tenant's live drafts, counted up to the cap. */
-  private async draftsHeld(scope: TenantScope): Promise<number> {
-    const drafts = this.translations.table.select(scope, { draft: true }, 't').select('1', 'one').limit(this.maxDrafts);
-    const [sql, parameters] = drafts.getQueryAndParameters();
-    const [{ held }] = (await drafts.dataSource.query(`SELECT COUNT(*) AS held FROM (${sql}) drafts`, parameters)) as {
-      held: number | string;
-    }[];
-    return Number(held);
+  private draftsHeld(scope: TenantScope): Promise<number> {
+    return this.translations.countUpTo({ draft: true }, this.maxDrafts, scope);
   }
 }

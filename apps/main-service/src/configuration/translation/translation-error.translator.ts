@@ -1,6 +1,7 @@
 import { availableLanguages, CrudConfig, CrudService, ErrorTextOverrides, TenantScope, TranslationsByLanguage } from '@app/common';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
+import { IsNull, Not } from 'typeorm';
 import { Translation } from './translation.entity';
 import { translationResource } from './translation.resource';
 
@@ -89,18 +90,18 @@ export class TranslationErrorTranslator extends ErrorTextOverrides implements On
 
   /** Lower-cased tag -> stored tag of every language with at least one completed error text. */
   private async loadLanguages(): Promise<Map<string, string>> {
-    const rows: { language: string }[] = await this.translations.table
-      .select(this.defaultTenant, { namespace: ERROR_NAMESPACE, draft: false }, 't')
-      .select('DISTINCT t.language', 'language')
-      .andWhere('t.value IS NOT NULL')
-      .getRawMany();
+    const stored = await this.translations.distinctValues(
+      'language',
+      { namespace: ERROR_NAMESPACE, draft: false, value: Not(IsNull()) },
+      this.defaultTenant,
+    );
     const languages = new Map<string, string>();
-    for (const { language } of rows) if (!languages.has(language.toLowerCase())) languages.set(language.toLowerCase(), language);
+    for (const language of stored) if (!languages.has(language.toLowerCase())) languages.set(language.toLowerCase(), language);
     return languages;
   }
 
   private async loadTexts(language: string): Promise<Map<string, string>> {
-    const rows = await this.translations.query.list(this.defaultTenant, { language, namespace: ERROR_NAMESPACE, draft: false });
+    const rows = await this.translations.list({ language, namespace: ERROR_NAMESPACE, draft: false }, this.defaultTenant);
     return new Map(rows.filter((r) => r.value).map((r) => [r.key, r.value as string]));
   }
 

@@ -1,4 +1,4 @@
-import { assertRowArray, BULK_BODY_LIMIT, CrudController, Operation, ResourceController, TenantScope, validateAllRows } from '@app/common';
+import { assertRowArray, BULK_BODY_LIMIT, CrudController, Operation, ResourceController, validateAllRows } from '@app/common';
 import { Body, Post } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
 import { ValueSetTableSave } from './value-set-table.dto';
@@ -18,6 +18,6 @@ export class ValueSetTableController extends CrudController(resource) {
   async saveBatch(@Body() body: unknown) {
     assertRowArray(body);
     const rows = await validateAllRows(ValueSetTableSave, body);
-    return this.crud.batches.insertAll(TenantScope.current(), rows);
+    return this.crud.saveBatch(rows);
   }
 }

@@ -50,6 +50,6 @@ export class NotificationUserController extends CrudController(resource) {
   markAllRead() {
     const scope = TenantScope.current();
     // a write like any other: page totals and lists of notification-user see it at once, in every replica
-    return this.crud.writes.afterWrite(scope, this.inbox.markAllRead(scope));
+    return this.crud.recordWrite(this.inbox.markAllRead(scope), scope);
   }
 }

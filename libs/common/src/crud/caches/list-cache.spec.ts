@@ -15,6 +15,7 @@ import { Text } from '../fields/fields';
 import { ListVersion } from './list-version.entity';
 import { defineResource } from '../fields/resource';
 import { TtlCache } from './ttl-cache';
+import { LiveRecordTable } from '../tables/live-record-table';
 
 @Entity('fixture_listed')
 class Listed extends BaseRecord {
@@ -145,13 +146,13 @@ describe('listCache merged lists', () => {
     database = await createTestDatabase();
     config = readConfig(CrudConfig, { ...process.env, ...database.env, LIST_CACHE_TTL_SECONDS: '3600' });
     dataSource = await fixtureDataSource(database, [Listed, ListVersion]);
-    const seeding = new CrudService(resource, dataSource, config, new TtlCache());
-    await seeding.table.insertRecords(
+    const seeding = new LiveRecordTable(Listed, 'listedId', dataSource);
+    await seeding.insertRecords(
       DEFAULT,
       Array.from({ length: 50 }, (_, i) => ({ listedId: `d${i}`, code: `c${i}`, name: `default ${i}`, sort: i * 10 })),
     );
     // tenant-0 overrides c1 and adds c-own between c2 and c3; the other tenants only inherit
-    await seeding.table.insertRecords(TENANTS[0], [
+    await seeding.insertRecords(TENANTS[0], [
       { listedId: 'o1', code: 'c1', name: 'own 1', sort: 10 },
       { listedId: 'o2', code: 'c-own', name: 'own', sort: 25 },
     ]);
@@ -164,20 +165,20 @@ describe('listCache merged lists', () => {
 
   it('answers each tenant its rows merged with the default ones, in order, filtered', async () => {
     const crud = new CrudService(resource, dataSource, config, new TtlCache());
-    const own = await crud.lists.list(TENANTS[0], {});
+    const own = await crud.listCache({}, TENANTS[0]);
     expect(codes(own).slice(0, 5)).toEqual(['default:c0', 'tenant-0:c1', 'default:c2', 'tenant-0:c-own', 'default:c3']);
     expect(own).toHaveLength(51);
-    expect(codes(await crud.lists.list(TENANTS[0], { code: 'c1' }))).toEqual(['tenant-0:c1']);
-    expect(codes(await crud.lists.list(TENANTS[1], { code: 'c1' }))).toEqual(['default:c1']);
-    expect(codes(await crud.lists.list(TENANTS[1], { name: 'own' }))).toEqual([]);
-    expect(await crud.lists.list(DEFAULT, {})).toHaveLength(50);
+    expect(codes(await crud.listCache({ code: 'c1' }, TENANTS[0]))).toEqual(['tenant-0:c1']);
+    expect(codes(await crud.listCache({ code: 'c1' }, TENANTS[1]))).toEqual(['default:c1']);
+    expect(codes(await crud.listCache({ name: 'own' }, TENANTS[1]))).toEqual([]);
+    expect(await crud.listCache({}, DEFAULT)).toHaveLength(50);
   });
 
   it("holds the default tenant's rows once, shared by every tenant's answer", async () => {
     const cache = new TtlCache();
     const crud = new CrudService(resource, dataSource, config, cache);
     const answers = [];
-    for (const scope of TENANTS) answers.push(await crud.lists.list(scope, {}));
+    for (const scope of TENANTS) answers.push(await crud.listCache({}, scope));
     const inheritedC5 = answers.map((rows) => rows.find((r) => r.code === 'c5'));
     for (const row of inheritedC5) expect(row).toBe(inheritedC5[0]);
     // the default list (50 rows), tenant-0's own 2, and one empty list per other tenant (each counts 1)
@@ -188,7 +189,7 @@ describe('listCache merged lists', () => {
     const cache = new TtlCache(bounds(5, 1000));
     const crud = new CrudService(resource, dataSource, config, cache);
     for (const scope of TENANTS) {
-      const rows = await crud.lists.list(scope, {});
+      const rows = await crud.listCache({}, scope);
       expect(rows).toHaveLength(scope === TENANTS[0] ? 51 : 50);
       expect(cache.size).toBeLessThanOrEqual(5);
     }
@@ -197,9 +198,19 @@ describe('listCache merged lists', () => {
 
   it("a write in the default tenant shows in every tenant's next answer", async () => {
     const crud = new CrudService(resource, dataSource, config, new TtlCache());
-    expect(codes(await crud.lists.list(TENANTS[2], { code: 'c-new' }))).toEqual([]);
-    await crud.writes.afterWrite(DEFAULT, crud.table.insertRecords(DEFAULT, [{ listedId: 'dn', code: 'c-new', name: 'new', sort: 5 }]));
+    expect(codes(await crud.listCache({ code: 'c-new' }, TENANTS[2]))).toEqual([]);
+    await crud.save({ listedId: 'dn', code: 'c-new', name: 'new', sort: 5 }, DEFAULT);
     for (const scope of [TENANTS[2], TENANTS[3], DEFAULT])
-      expect(codes(await crud.lists.list(scope, { code: 'c-new' }))).toEqual(['default:c-new']);
+      expect(codes(await crud.listCache({ code: 'c-new' }, scope))).toEqual(['default:c-new']);
+  });
+
+  it('a write made outside the service shows once recorded with recordWrite', async () => {
+    const crud = new CrudService(resource, dataSource, config, new TtlCache());
+    const table = new LiveRecordTable(Listed, 'listedId', dataSource);
+    expect(codes(await crud.listCache({ code: 'c-elsewhere' }, TENANTS[4]))).toEqual([]);
+    await table.insertRecords(TENANTS[4], [{ listedId: 'e1', code: 'c-elsewhere', name: 'unrecorded', sort: 1 }]);
+    expect(codes(await crud.listCache({ code: 'c-elsewhere' }, TENANTS[4]))).toEqual([]); // cached, and no write recorded
+    await crud.recordWrite(table.updateRecords(TENANTS[4], { listedId: 'e1' }, { name: 'recorded' }), TENANTS[4]);
+    expect(await crud.listCache({ code: 'c-elsewhere' }, TENANTS[4])).toMatchObject([{ name: 'recorded' }]);
   });
 });

@@ -6,32 +6,29 @@ import { retryingDeadlocks, upsertSql } from '../../persistence/upsert-sql';
 const TABLE = 'list_version';
 
 /**
- * The write counters of every resource in the database, per tenant, shared by every replica: a write
- * bumps its (resource, tenant) row once it has completed; a replica reads the rows before it uses (or
- * makes) a cached merged list (listCache) or page total, and makes it anew when they differ from the
- * ones it was made at. Reading before loading means a list or count made while a write was under way
- * is stamped with the older version, so the write's bump makes the next read make it again.
+ * A write counter per resource and tenant in the database, shared by all replicas. A completed write
+ * raises it; a cached listCache list or page total is used only while the counter is the one it was
+ * made at. The counter is read before the list or count is made, so one made during a write is redone.
  */
 export class ListVersions {
   private readonly logger = new Logger(ListVersions.name);
   /**
-   * Writes of one (resource, tenant) that complete together share a bump: every writer would otherwise
-   * wait its turn for the same row's lock (and its commit), which made that row the limit of a tenant's
-   * write rate. A writer waits for a bump that starts after its write, so the bump still follows it.
+   * Writes of one resource and tenant that complete together share one increment (each waits for one
+   * that starts after its write): otherwise they queue on the same row's lock, which limited a tenant's write rate.
    */
   private readonly bumps = new SharedRuns<void>();
 
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Concurrent reads of the same versions share a SELECT that starts after each of them (as bumps do). */
+  /** Concurrent reads of the same counters share one SELECT that starts after each of them. */
   private readonly reads = new SharedRuns<string[]>();
 
-  /** The versions of the given tenants' rows of a resource, as one comparable text ('0' for a row never written). */
+  /** The tenants' counters of a resource as one comparable text ('0' where never written). */
   async stamp(resourcePath: string, tenantIds: string[]): Promise<string> {
     return (await this.versionsOf(resourcePath, tenantIds)).join(':');
   }
 
-  /** Each given tenant's version of a resource, in the order given ('0' for a row never written). */
+  /** Each tenant's counter of a resource, in the order given ('0' where never written). */
   versionsOf(resourcePath: string, tenantIds: string[]): Promise<string[]> {
     return this.reads.run(JSON.stringify([resourcePath, tenantIds]), () => this.read(resourcePath, tenantIds));
   }
@@ -46,8 +43,8 @@ export class ListVersions {
   }
 
   /**
-   * One more write of the tenant's records. A failure is logged, not thrown: the write itself has
-   * completed, and the other replicas' lists and page totals then still expire with their TTLs.
+   * Counts one more write of the tenant's records. A failure is logged, not thrown: the write itself
+   * has completed, and other replicas' lists and totals still expire with their TTLs.
    */
   bump(resourcePath: string, tenantId: string): Promise<void> {
     return this.bumps.run(JSON.stringify([resourcePath, tenantId]), () => this.increment(resourcePath, tenantId));

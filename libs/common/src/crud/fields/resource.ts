@@ -8,6 +8,7 @@ import { Action } from '../../auth/access';
 import { changeDtoOf, saveDtoOf, writeOnlyColumnsOf } from './field-dto';
 import { Revision } from './field-rules';
 import { EXAMPLE_ID } from './fields';
+import { ImportListOption } from './import-list';
 import { ListControls, PageControls } from '../http/query-controls';
 
 export type SortOrder = 'ASC' | 'DESC';
@@ -36,9 +37,8 @@ export interface ResourceOptions<E extends BaseRecord> {
   defaultSort: [keyof E & string, SortOrder][];
   /** Business key unique per tenant among live records (backed by a unique index). */
   uniqueKey?: (keyof E & string)[];
-  /** `importList`: `sync` upserts in one transaction; `async` stores a batch in the outbox for `importTopic`. */
-  importList?: 'sync' | 'async';
-  importTopic?: string;
+  /** Adds `importList` (upsert by uniqueKey): see ImportListOption. */
+  importList?: ImportListOption;
   /** `listCache`: the tenant's records merged with the default tenant's, cached with a TTL. */
   listCache?: boolean;
   /** The main time field (epoch ms): count/list/page/listCache also take `<field>Start`/`<field>End`, both inclusive. */

@@ -9,6 +9,7 @@ import { BaseRecord } from '../../persistence/base-record';
 import { CrudController, importerToken } from './crud.controller';
 import { Text } from '../fields/fields';
 import { defineResource } from '../fields/resource';
+import { asyncImportTopic } from '../fields/import-list';
 
 @Entity('fixture_widget')
 class Widget extends BaseRecord {
@@ -40,8 +41,7 @@ const asyncResource = defineResource({
   ...base,
   path: 'fixture/widget',
   uniqueKey: ['code'],
-  importList: 'async',
-  importTopic: 'fixture.widget.import',
+  importList: { async: { topic: 'fixture.widget.import' } },
 });
 const syncResource = defineResource({ ...base, path: 'fixture/widget-sync', uniqueKey: ['code'], importList: 'sync' });
 
@@ -50,6 +50,13 @@ const propertyDeps = (cls: object): PropertyDep[] => Reflect.getMetadata(PROPERT
 const constructorDeps = (cls: object): { index: number; param: unknown }[] => Reflect.getMetadata(SELF_DECLARED_DEPS_METADATA, cls) ?? [];
 
 describe('CrudController injection', () => {
+  it('takes an asynchronous importList only with its topic (checked by the compiler)', () => {
+    // @ts-expect-error the topic is part of the option
+    const untopical = defineResource({ ...base, path: 'fixture/widget-untopical', uniqueKey: ['code'], importList: 'async' });
+    expect(asyncImportTopic(untopical)).toBeUndefined();
+    expect(asyncImportTopic(asyncResource)).toBe('fixture.widget.import');
+  });
+
   it('takes its service by the resource symbol', () => {
     expect(typeof asyncResource.serviceToken).toBe('symbol');
     expect(asyncResource.serviceToken).not.toBe(syncResource.serviceToken);

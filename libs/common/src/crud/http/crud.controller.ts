@@ -15,6 +15,7 @@ import { PAGE_EXTRA_SCHEMA, PAGE_REQUEST_EXAMPLES } from './query-controls';
 import { render } from '../../i18n/message';
 import { staleRevisionMessage } from '../service/resource-writer';
 import { AnyResource, Resource } from '../fields/resource';
+import { asyncImportTopic } from '../fields/import-list';
 import { assertRowArray, validateAllRows } from '../fields/validate-rows';
 
 /** 422 where the resource has a business key. */
@@ -30,7 +31,7 @@ export const staleRevision = (r: AnyResource): Failure => ({
 
 const importerTokens = new WeakMap<AnyResource, symbol>();
 
-/** DI token of the AsyncImporter of a resource with importList 'async' (one symbol per resource). */
+/** DI token of the AsyncImporter of a resource with an asynchronous importList (one symbol per resource). */
 export function importerToken(r: AnyResource): symbol {
   let token = importerTokens.get(r);
   if (!token) importerTokens.set(r, (token = Symbol(`AsyncImporter ${r.path}`)));
@@ -41,7 +42,7 @@ export function importerToken(r: AnyResource): symbol {
 function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
   const record = r.entity;
   class StandardController {
-    /** The resource's asynchronous importer (importList 'async' only): injected once, for importList and importStatus. */
+    /** The resource's asynchronous importer (asynchronous importList only): injected once, for importList and importStatus. */
     readonly importer?: AsyncImporter<E>;
 
     constructor(@Inject(r.serviceToken) readonly crud: CrudService<E>) {}
@@ -144,7 +145,7 @@ function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
       return this.crud.updateById(body);
     }
   }
-  if (r.importList === 'async') Inject(importerToken(r))(StandardController.prototype, 'importer');
+  if (asyncImportTopic(r)) Inject(importerToken(r))(StandardController.prototype, 'importer');
   return StandardController;
 }
 
@@ -163,16 +164,16 @@ export const SYNC_IMPORT_RESPONSE = {
 } as const;
 
 function WithImportList<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): Base<E> {
-  const async = r.importList === 'async';
+  const topic = asyncImportTopic(r);
   class ImportListController extends Parent {
     @Post('importList')
     @Operation({
       summary: `Import ${r.title} records (upsert by ${r.uniqueKey?.join(' + ')})`,
-      description: async
-        ? `Asynchronous: the batch is stored durably and acknowledged with extraData {batchId, count}; it is published to \`${r.importTopic}\` and applied by a consumer; importStatus?batchId= shows the outcome. Invalid rows refuse the whole request.`
+      description: topic
+        ? `Asynchronous: the batch is stored durably and acknowledged with extraData {batchId, count}; it is published to \`${topic}\` and applied by a consumer; importStatus?batchId= shows the outcome. Invalid rows refuse the whole request.`
         : 'One transaction, all or nothing; invalid rows are reported by index. Re-importing the same rows is harmless.',
       permission: r.permissionFor('create'),
-      response: async
+      response: topic
         ? {
             data: 'boolean',
             example: true,
@@ -186,7 +187,7 @@ function WithImportList<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): 
     async importList(@Body() body: unknown) {
       assertRowArray(body);
       const rows = await validateAllRows(r.saveDto, body);
-      return async ? this.importer!.enqueue(rows) : this.crud.importRows(rows);
+      return topic ? this.importer!.enqueue(rows) : this.crud.importRows(rows);
     }
   }
   return ImportListController;
@@ -232,7 +233,7 @@ function WithListCache<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): B
 export function CrudController<E extends BaseRecord>(r: Resource<E>): Base<E> {
   let controller = StandardRoutes(r);
   if (r.importList) controller = WithImportList(controller, r);
-  if (r.importList === 'async') controller = WithImportStatus(controller, r);
+  if (asyncImportTopic(r)) controller = WithImportStatus(controller, r);
   if (r.listCache) controller = WithListCache(controller, r);
   return controller;
 }
@@ -240,7 +241,7 @@ export function CrudController<E extends BaseRecord>(r: Resource<E>): Base<E> {
 /** The tag's description: what the resource's operations are and who may call them. */
 function tagDescriptionOf(r: AnyResource): string {
   const optional = [
-    r.importList === 'async' && 'importList (asynchronous; outcome via importStatus)',
+    asyncImportTopic(r) && 'importList (asynchronous; outcome via importStatus)',
     r.importList === 'sync' && 'importList (one transaction)',
     r.listCache && "listCache (merged with the default tenant's records)",
   ].filter(Boolean);

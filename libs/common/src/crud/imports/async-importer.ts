@@ -15,6 +15,7 @@ import { CrudService } from '../service/crud.service';
 import { ImportOutcome } from './import-outcome';
 import { TenantTable } from '../tables/tenant-table';
 import { validateRows } from '../fields/validate-rows';
+import { asyncImportTopic } from '../fields/import-list';
 
 /** Wire form of an import batch on the bus (key = tenant). */
 export type ImportPayload = ImportClaim;
@@ -67,8 +68,8 @@ export class AsyncImporter<E extends BaseRecord> {
   }
 
   get topic(): string {
-    const topic = this.crud.resource.importTopic;
-    if (!topic) throw new Error(`${this.crud.resource.path} has importList 'async' but no importTopic`);
+    const topic = asyncImportTopic(this.crud.resource);
+    if (!topic) throw new Error(`${this.crud.resource.path} has no asynchronous importList`);
     return topic;
   }
 
@@ -115,26 +116,25 @@ export class AsyncImporter<E extends BaseRecord> {
     try {
       // the batch's own tenant and user, stored when the API accepted it from a verified token
       const scope = TenantScope.system('applying a verified import batch', batch.tenantId, batch.createdUsername);
-      const applied = await this.crud.batches.writeTransaction(async (manager) => {
-        if (!(await this.claim(manager, batch))) return false; // applied concurrently (a rebalance): nothing to do
-        const result = await this.crud.batches.upsertMany(
-          manager,
-          scope,
-          valid.map((v) => v.row as Record<string, unknown>),
-        );
-        await manager.update(
-          ImportBatch,
-          { batchId: batch.batchId },
-          {
-            appliedCount: result.inserted + result.updated,
-            rejected: errors.length ? JSON.stringify(errors) : null,
-            finishedTime: Date.now(),
+      // recorded once written: every replica's listCache and page totals see the rows (the consumer may run in any replica)
+      await this.crud.upsertClaimed(
+        valid.map((v) => v.row as Record<string, unknown>),
+        {
+          claim: (manager) => this.claim(manager, batch), // false: applied concurrently (a rebalance), nothing to do
+          finish: async (manager, result) => {
+            await manager.update(
+              ImportBatch,
+              { batchId: batch.batchId },
+              {
+                appliedCount: result.inserted + result.updated,
+                rejected: errors.length ? JSON.stringify(errors) : null,
+                finishedTime: Date.now(),
+              },
+            );
           },
-        );
-        return true;
-      });
-      // every replica's listCache and page totals see the rows at their next call (the consumer may run in any replica)
-      if (applied) await this.crud.writes.recordWrite(scope);
+        },
+        scope,
+      );
     } catch (error) {
       if (isStorageUnavailableError(error)) throw error;
       await this.recordFailed(batch.batchId, `batch could not be applied (${(error as Error).name})`);

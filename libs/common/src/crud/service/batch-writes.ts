@@ -19,6 +19,14 @@ export interface UpsertResult {
   updated: number;
 }
 
+/** The steps an upsertClaimed transaction runs around its rows. */
+export interface UpsertClaim {
+  /** First, in the transaction: false leaves the rows unwritten (e.g. the batch was applied already). */
+  claim(manager: EntityManager): Promise<boolean>;
+  /** Last, in the same transaction, with what the upsert did. */
+  finish(manager: EntityManager, result: UpsertResult): Promise<void>;
+}
+
 /** A row of an upsert: its uniqueness key and column values, the client's identifier apart. */
 interface UpsertRow {
   id?: string;
@@ -27,13 +35,13 @@ interface UpsertRow {
   columns: Row;
 }
 
-/** Keys looked up per query by upsertMany. */
+/** Keys looked up per query by an upsert. */
 const KEY_LOOKUP_CHUNK = 500;
 
 /**
- * Writes of many rows in one transaction: inserts of a whole batch and upserts by the uniqueness key
- * (importList, the import consumer). Rows are mapped first, so a transaction holds its locks only
- * while it writes; long batches give the event loop turns (see exclusive-transaction.ts for SQLite).
+ * Writes of many rows in one transaction: saveBatch's inserts and the upserts by business key of
+ * importList and the import consumer. Rows are mapped before the transaction, so it holds its locks
+ * only while it writes; long batches give the event loop turns.
  */
 export class BatchWrites<E extends BaseRecord> {
   constructor(
@@ -46,43 +54,35 @@ export class BatchWrites<E extends BaseRecord> {
 
   /** Synchronous importList: upsert by key, all or nothing. */
   async importRows(scope: TenantScope, rows: object[]): Promise<WithExtra<true>> {
-    const result = await this.upsertInTransaction(scope, rows as Row[]);
+    const prepared = await this.prepareUpsert(rows as Row[], new TimeSlice());
+    const written = this.writeTransaction((manager) => this.writeUpsert(manager, scope, prepared, this.pauses()));
+    const result = await this.writes.afterWrite(scope, refusingDuplicates(this.resource, written));
     return new WithExtra(true, { count: rows.length, ...result });
   }
 
   /** Inserts every row in one transaction; the first duplicate refuses the whole batch. */
-  async insertAll(scope: TenantScope, rows: object[]): Promise<true> {
+  async saveBatch(scope: TenantScope, rows: object[]): Promise<true> {
     const records = await this.columns.ofEach(rows as Row[], new TimeSlice());
     const written = this.writeTransaction((manager) => this.table.insertRecords(scope, records, { manager, slice: this.pauses() }));
     await this.writes.afterWrite(scope, refusingDuplicates(this.resource, written));
     return true;
   }
 
-  /** Upsert by key in one transaction. */
-  async upsertInTransaction(scope: TenantScope, rows: Row[]): Promise<UpsertResult> {
+  /** Upsert by key between the steps' claim and finish, in one transaction; recorded when written. */
+  async upsertClaimed(scope: TenantScope, rows: Row[], steps: UpsertClaim): Promise<boolean> {
     const prepared = await this.prepareUpsert(rows, new TimeSlice());
-    const written = this.writeTransaction((manager) => this.writeUpsert(manager, scope, prepared, this.pauses()));
-    return this.writes.afterWrite(scope, refusingDuplicates(this.resource, written));
+    const applied = await this.writeTransaction(async (manager) => {
+      if (!(await steps.claim(manager))) return false;
+      await steps.finish(manager, await this.writeUpsert(manager, scope, prepared, this.pauses()));
+      return true;
+    });
+    if (applied) await this.writes.recordWrite(scope);
+    return applied;
   }
 
-  /**
-   * A transaction whose chunked writes give the event loop a turn between statements; on SQLite it is
-   * exclusive while open (see exclusive-transaction.ts).
-   */
-  writeTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  /** On SQLite the transaction is exclusive while open, so its writes may pause (see exclusive-transaction.ts). */
+  private writeTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return exclusiveTransaction(this.dataSource, work);
-  }
-
-  /**
-   * Upsert by the uniqueness key inside the caller's transaction (the import consumer). The live ids of
-   * the batch's keys come from a few queries (not one per row); new keys go in multi-row INSERTs, existing
-   * ones in multi-row upserts by identifier; a key repeated in the batch is inserted once and then updated,
-   * as it would be row by row. Pauses between statements only inside writeTransaction (or off SQLite).
-   * The caller records the write once its transaction has committed (CrudService.writes.recordWrite).
-   */
-  async upsertMany(manager: EntityManager, scope: TenantScope, rows: Row[]): Promise<UpsertResult> {
-    const slice = this.pauses();
-    return this.writeUpsert(manager, scope, await this.prepareUpsert(rows, slice), slice);
   }
 
   /** A time slice where the current transaction may give the event loop a turn, else none. */
@@ -107,6 +107,10 @@ export class BatchWrites<E extends BaseRecord> {
     return prepared;
   }
 
+  /**
+   * New keys in multi-row INSERTs, existing ones in multi-row upserts by identifier; a key repeated in the
+   * batch is inserted once and then updated, as it would be row by row.
+   */
   private async writeUpsert(manager: EntityManager, scope: TenantScope, rows: UpsertRow[], slice?: TimeSlice): Promise<UpsertResult> {
     const idField = this.resource.idField;
     const ids = await this.liveIdsByKey(manager, scope, rows, slice);
@@ -131,9 +135,8 @@ export class BatchWrites<E extends BaseRecord> {
   }
 
   /**
-   * Identifier of each live record of the scope whose uniqueness key occurs in the rows, by key text.
-   * Per chunk of keys one query with an IN list per key field (a superset of the keys, served by the
-   * unique index); the exact keys are matched here.
+   * The live id of each key in the rows, by key text: per chunk of keys one query with an IN list per key
+   * field (a superset, served by the unique index), matched exactly here.
    */
   private async liveIdsByKey(
     manager: EntityManager,

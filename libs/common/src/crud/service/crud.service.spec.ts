@@ -19,6 +19,7 @@ import { Text } from '../fields/fields';
 import { ListVersion } from '../caches/list-version.entity';
 import { defineResource, ResourceOptions } from '../fields/resource';
 import { TenantTable } from '../tables/tenant-table';
+import { LiveRecordTable } from '../tables/live-record-table';
 import { TtlCache } from '../caches/ttl-cache';
 
 @Entity('fixture_gadget')
@@ -217,18 +218,20 @@ describe('CrudService general options', () => {
 
 describe('tenant-scoped tables', () => {
   let crud: CrudService<Gadget>;
+  let table: LiveRecordTable<Gadget>;
   const t1 = TenantScope.system('fixture tenant one', 'scope-1', 'sys-1');
   const t2 = TenantScope.system('fixture tenant two', 'scope-2', 'sys-2');
   const names = (rows: Gadget[]) => rows.map((r) => r.name).sort();
 
   beforeAll(async () => {
     crud = new CrudService(resource, dataSource, config, new TtlCache());
-    await crud.table.insertRecords(t1, [
+    table = new LiveRecordTable(Gadget, 'gadgetId', dataSource);
+    await table.insertRecords(t1, [
       { gadgetId: 'same', name: 'one', seenTime: 1 },
       { gadgetId: 'gone', name: 'one-deleted', seenTime: 2 },
     ]);
-    await crud.table.insertRecords(t2, [{ gadgetId: 'same', name: 'two', seenTime: 1 }]);
-    expect(await crud.table.softDelete(t1, { gadgetId: 'gone' })).toBe(1);
+    await table.insertRecords(t2, [{ gadgetId: 'same', name: 'two', seenTime: 1 }]);
+    expect(await table.softDelete(t1, { gadgetId: 'gone' })).toBe(1);
   });
 
   it('stamps the scope on new records', async () => {
@@ -243,30 +246,30 @@ describe('tenant-scoped tables', () => {
   });
 
   it("reads only the scope's live records, whatever the filter names", async () => {
-    expect(names(await crud.table.find(t1))).toEqual(['one']);
-    expect(names(await crud.table.find(t2, { gadgetId: In(['same', 'gone']) }))).toEqual(['two']);
-    expect((await crud.table.findOne(t1, { gadgetId: 'same' }))?.name).toBe('one');
-    expect(await crud.table.findOne(t1, { gadgetId: 'gone' })).toBeNull();
-    expect(await crud.table.exists(t2, { name: 'one' })).toBe(false);
-    expect(await crud.table.select(t1, {}, 'g').andWhere('g.seen_time >= 0').getCount()).toBe(1);
+    expect(names(await table.find(t1))).toEqual(['one']);
+    expect(names(await table.find(t2, { gadgetId: In(['same', 'gone']) }))).toEqual(['two']);
+    expect((await table.findOne(t1, { gadgetId: 'same' }))?.name).toBe('one');
+    expect(await table.findOne(t1, { gadgetId: 'gone' })).toBeNull();
+    expect(await table.exists(t2, { name: 'one' })).toBe(false);
+    expect(await table.select(t1, {}, 'g').andWhere('g.seen_time >= 0').getCount()).toBe(1);
     // @ts-expect-error the tenant comes from the scope: a filter cannot name one
-    expect(names(await crud.table.find(t1, { tenantId: 'scope-2' }))).toEqual(['one']);
+    expect(names(await table.find(t1, { tenantId: 'scope-2' }))).toEqual(['one']);
   });
 
   it("writes only the scope's live records", async () => {
-    expect(await crud.table.updateRecords(t2, { gadgetId: 'same' }, { visibleNote: 'by two' })).toBe(1);
-    expect(await crud.table.updateRecords(t2, { gadgetId: 'gone' }, { visibleNote: 'by two' })).toBe(0);
-    expect(await crud.table.updateColumns(t1, { gadgetId: 'gone' }, { visibleNote: 'revived?' })).toBe(0);
-    const [one, two] = await Promise.all([crud.table.findOne(t1, { gadgetId: 'same' }), crud.table.findOne(t2, { gadgetId: 'same' })]);
+    expect(await table.updateRecords(t2, { gadgetId: 'same' }, { visibleNote: 'by two' })).toBe(1);
+    expect(await table.updateRecords(t2, { gadgetId: 'gone' }, { visibleNote: 'by two' })).toBe(0);
+    expect(await table.updateColumns(t1, { gadgetId: 'gone' }, { visibleNote: 'revived?' })).toBe(0);
+    const [one, two] = await Promise.all([table.findOne(t1, { gadgetId: 'same' }), table.findOne(t2, { gadgetId: 'same' })]);
     expect([one?.visibleNote, one?.revision]).toEqual([null, 1]);
     expect([two?.visibleNote, two?.revision, two?.lastModifiedUsername]).toEqual(['by two', 2, 'sys-2']);
-    expect(await crud.table.softDelete(t2, { gadgetId: In(['gone']) })).toBe(0);
+    expect(await table.softDelete(t2, { gadgetId: In(['gone']) })).toBe(0);
   });
 
   it('reads across tenants only with a named AllTenantsRead, and still only live records', async () => {
     const anyTenant = AllTenantsRead.of('fixture lookup by name');
-    expect((await crud.table.findOneInAnyTenant(anyTenant, { name: 'two' }))?.tenantId).toBe('scope-2');
-    expect(await crud.table.findOneInAnyTenant(anyTenant, { name: 'one-deleted' })).toBeNull();
+    expect((await table.findOneInAnyTenant(anyTenant, { name: 'two' }))?.tenantId).toBe('scope-2');
+    expect(await table.findOneInAnyTenant(anyTenant, { name: 'one-deleted' })).toBeNull();
   });
 
   it('a tenant table of other rows stamps and confines the tenant too', async () => {
@@ -292,11 +295,97 @@ describe('tenant-scoped tables', () => {
       () => crud.removeById('same'),
       () => crud.removeByIds(['same']),
       () => crud.importRows([{ name: 'anonymous' }]),
+      () => crud.saveOrUpdate({ name: 'anonymous' }),
+      () => crud.saveBatch([{ name: 'anonymous' }]),
+      () => crud.saveIfAbsent({ name: 'anonymous' }),
+      () => crud.countUpTo({}, 10),
+      () => crud.distinctValues('name', {}),
     ];
     for (const call of calls) await expect(call()).rejects.toThrow('No authenticated principal in the request context');
     // a request context whose token was never verified is no better
     await expect(RequestContext.run(() => crud.save({ name: 'anonymous' }))).rejects.toThrow('No authenticated principal');
     expect(await dataSource.getRepository(Gadget).count()).toBe(before);
-    expect((await crud.table.findOne(t1, { gadgetId: 'same' }))?.name).toBe('one');
+    expect((await table.findOne(t1, { gadgetId: 'same' }))?.name).toBe('one');
+  });
+});
+
+describe('operations beyond the standard routes, in a given scope', () => {
+  const keyed = defineResource({ ...options, path: 'fixture/keyed-gadget', uniqueKey: ['name'] });
+  let crud: CrudService<Gadget>;
+  const scope = TenantScope.system('fixture tenant three', 'scope-3', 'sys-3');
+  const other = TenantScope.system('fixture tenant four', 'scope-4', 'sys-4');
+  const stored = (name: string, inScope = scope) => crud.list({ name }, inScope);
+  const statusOf = (call: Promise<unknown>) =>
+    call.then(
+      () => 'written',
+      (error: AppException) => error.bodyStatus,
+    );
+
+  beforeAll(() => {
+    crud = new CrudService(keyed, dataSource, config, new TtlCache());
+  });
+
+  it('saveOrUpdate updates by id, else by business key, else creates; revision checked where it updates', async () => {
+    expect(await crud.saveOrUpdate({ gadgetId: 'k1', name: 'key-a', visibleNote: 'new' }, scope)).toBe(true);
+    // no id: the record with the key is updated, its id kept
+    expect(await crud.saveOrUpdate({ name: 'key-a', visibleNote: 'by key' }, scope)).toBe(true);
+    expect(await stored('key-a')).toMatchObject([{ gadgetId: 'k1', visibleNote: 'by key', revision: 2, lastModifiedUsername: 'sys-3' }]);
+    // the id of a live record: that record, key included
+    expect(await crud.saveOrUpdate({ gadgetId: 'k1', name: 'key-b', revision: 2 }, scope)).toBe(true);
+    expect(await stored('key-b')).toMatchObject([{ gadgetId: 'k1', revision: 3 }]);
+    expect(await statusOf(crud.saveOrUpdate({ name: 'key-b', revision: 2 }, scope))).toBe(409);
+    expect(await statusOf(crud.saveOrUpdate({ gadgetId: 'k1', name: 'key-b', revision: 2 }, scope))).toBe(409);
+    // another tenant's id is absent there: a new record of that tenant, keeping the id
+    expect(await crud.saveOrUpdate({ gadgetId: 'k1', name: 'key-b', revision: 7 }, other)).toBe(true);
+    expect(await stored('key-b', other)).toMatchObject([{ gadgetId: 'k1', tenantId: 'scope-4', revision: 1 }]);
+    expect(await stored('key-b')).toMatchObject([{ revision: 3 }]);
+  });
+
+  it('saveOrUpdate needs a business key to look up', async () => {
+    const unkeyed = new CrudService(resource, dataSource, config, new TtlCache());
+    await expect(unkeyed.saveOrUpdate({ name: 'no-key' }, scope)).rejects.toThrow('has no uniqueness key');
+    expect(await unkeyed.count({}, scope)).toBe(await crud.count({}, scope));
+  });
+
+  it('saveBatch inserts every row or none', async () => {
+    expect(
+      await crud.saveBatch(
+        [
+          { gadgetId: 'b1', name: 'batch-1' },
+          { gadgetId: 'b2', name: 'batch-2' },
+        ],
+        scope,
+      ),
+    ).toBe(true);
+    expect(
+      await statusOf(
+        crud.saveBatch(
+          [
+            { gadgetId: 'b3', name: 'batch-3' },
+            { gadgetId: 'b1', name: 'batch-1' },
+          ],
+          scope,
+        ),
+      ),
+    ).toBe(422);
+    expect(await crud.count({ name: 'batch-3' }, scope)).toBe(0);
+    expect(await crud.count({ name: 'batch-1' }, scope)).toBe(1);
+  });
+
+  it('saveIfAbsent saves a key once and never overwrites', async () => {
+    expect(await crud.saveIfAbsent({ name: 'once', visibleNote: 'first' }, scope)).toBe(true);
+    expect(await crud.saveIfAbsent({ name: 'once', visibleNote: 'second' }, scope)).toBe(false);
+    expect(await stored('once')).toMatchObject([{ visibleNote: 'first', createdUsername: 'sys-3' }]);
+  });
+
+  it('counts up to a cap, and lists distinct values, of the matching live records', async () => {
+    await crud.saveBatch(
+      [1, 2, 3].map((i) => ({ name: `counted-${i}`, visibleNote: 'counted', seenTime: i % 2 })),
+      scope,
+    );
+    expect(await crud.countUpTo({ visibleNote: 'counted' }, 2, scope)).toBe(2);
+    expect(await crud.countUpTo({ visibleNote: 'counted' }, 10, scope)).toBe(3);
+    expect(await crud.countUpTo({ visibleNote: 'counted' }, 10, other)).toBe(0);
+    expect((await crud.distinctValues('seenTime', { visibleNote: 'counted' }, scope)).map(Number).sort()).toEqual([0, 1]);
   });
 });

@@ -3,7 +3,7 @@ import { CrudConfig } from '../../config/crud.config';
 import { WithExtra } from '../../http/envelope';
 import { BaseRecord } from '../../persistence/base-record';
 import { TenantScope } from '../../tenancy/tenant-scope';
-import { BatchWrites } from './batch-writes';
+import { BatchWrites, UpsertClaim } from './batch-writes';
 import { ListVersions } from '../caches/list-versions';
 import { LiveRecordTable } from '../tables/live-record-table';
 import { MergedListCache } from '../caches/merged-list-cache';
@@ -13,26 +13,24 @@ import { RecordColumns } from '../tables/record-columns';
 import { Resource } from '../fields/resource';
 import { ResourceQuery } from './resource-query';
 import { ResourceWriter } from './resource-writer';
+import { TenantFilter } from '../tables/tenant-table';
 import { TtlCache } from '../caches/ttl-cache';
 import { WriteRecorder } from './write-recorder';
 
 type Row = Record<string, unknown>;
 
 /**
- * One resource's parts, and its standard operations in the caller's scope (the principal of the
- * verified token: without one every operation throws). Operations of a single resource are built by
- * its controller from the parts, with the scope they need.
+ * The operations on one resource's live records. Each takes the scope last; without it the caller's
+ * (the principal of the verified token: without one every operation throws). Every write is recorded
+ * for the list caches and page totals of all replicas.
  */
 export class CrudService<E extends BaseRecord> {
-  /** The only way to the resource's table. */
-  readonly table: LiveRecordTable<E>;
-  readonly columns: RecordColumns<E>;
-  readonly query: ResourceQuery<E>;
-  readonly lists: MergedListCache<E>;
-  /** Records a completed write for the caches of every replica (writer and batches do; a write made elsewhere must too). */
-  readonly writes: WriteRecorder<E>;
-  readonly writer: ResourceWriter<E>;
-  readonly batches: BatchWrites<E>;
+  private readonly table: LiveRecordTable<E>;
+  private readonly query: ResourceQuery<E>;
+  private readonly lists: MergedListCache<E>;
+  private readonly writes: WriteRecorder<E>;
+  private readonly writer: ResourceWriter<E>;
+  private readonly batches: BatchWrites<E>;
 
   constructor(
     readonly resource: Resource<E>,
@@ -41,59 +39,106 @@ export class CrudService<E extends BaseRecord> {
     cache: TtlCache,
   ) {
     this.table = new LiveRecordTable(resource.entity, resource.idField, dataSource);
-    this.columns = new RecordColumns(resource, dataSource);
+    const columns = new RecordColumns(resource, dataSource);
     const versions = new ListVersions(dataSource);
     const totals = PageTotals.of(dataSource);
     this.query = new ResourceQuery(resource, this.table, config, totals, versions);
-    this.lists = new MergedListCache(resource, this.query, this.columns, config, cache, versions);
+    this.lists = new MergedListCache(resource, this.query, columns, config, cache, versions);
     this.writes = new WriteRecorder(resource, this.lists, totals, versions);
-    this.writer = new ResourceWriter(resource, this.table, this.columns, this.writes, dataSource);
-    this.batches = new BatchWrites(resource, this.table, this.columns, this.writes, dataSource);
+    this.writer = new ResourceWriter(resource, this.table, columns, this.writes, dataSource);
+    this.batches = new BatchWrites(resource, this.table, columns, this.writes, dataSource);
   }
 
-  async count(body: Row): Promise<number> {
-    return this.query.count(TenantScope.current(), body);
+  async count(body: Row, scope = TenantScope.current()): Promise<number> {
+    return this.query.count(scope, body);
   }
 
-  async getById(id: string): Promise<E | null> {
-    return this.query.getById(TenantScope.current(), id);
+  async getById(id: string, scope = TenantScope.current()): Promise<E | null> {
+    return this.query.getById(scope, id);
   }
 
-  async list(body: Row & ListControls): Promise<E[]> {
-    return this.query.list(TenantScope.current(), body);
+  async list(body: Row & ListControls, scope = TenantScope.current()): Promise<E[]> {
+    return this.query.list(scope, body);
   }
 
-  async page(body: Row & PageControls): Promise<WithExtra<E[]>> {
-    return this.query.page(TenantScope.current(), body);
+  async page(body: Row & PageControls, scope = TenantScope.current()): Promise<WithExtra<E[]>> {
+    return this.query.page(scope, body);
   }
 
-  async listCache(body: Row): Promise<E[]> {
-    return this.lists.list(TenantScope.current(), body);
+  async listCache(body: Row, scope = TenantScope.current()): Promise<E[]> {
+    return this.lists.list(scope, body);
   }
 
-  async save(dto: object): Promise<true> {
-    return this.writer.save(TenantScope.current(), dto);
+  /** How many live records match `filter`, counted up to `cap` (reads at most `cap` index entries). */
+  async countUpTo(filter: TenantFilter<E>, cap: number, scope = TenantScope.current()): Promise<number> {
+    const matching = this.table.select(scope, filter, 'r').select('1', 'one').limit(cap);
+    const [sql, parameters] = matching.getQueryAndParameters();
+    const [{ counted }] = (await matching.connection.query(`SELECT COUNT(*) AS counted FROM (${sql}) capped`, parameters)) as {
+      counted: number | string;
+    }[];
+    return Number(counted);
   }
 
-  async updateById(dto: object): Promise<boolean> {
-    return this.writer.updateById(TenantScope.current(), dto);
+  /** The distinct values of `field` among the live records matching `filter`, in no particular order. */
+  async distinctValues<K extends keyof E & string>(field: K, filter: TenantFilter<E>, scope = TenantScope.current()): Promise<E[K][]> {
+    const rows = await this.table.select(scope, filter, 'r').select(`DISTINCT r.${field}`, 'value').getRawMany<{ value: E[K] }>();
+    return rows.map((row) => row.value);
   }
 
-  /** See ResourceWriter.updateMatching: in the caller's tenant, stamped with the caller's name. */
-  async updateMatching(match: Row, changes: Row): Promise<number> {
-    return this.writer.updateMatching(TenantScope.current(), match, changes);
+  async save(dto: object, scope = TenantScope.current()): Promise<true> {
+    return this.writer.save(scope, dto);
   }
 
-  async removeById(id: string): Promise<boolean> {
-    return this.removeByIds([id]);
+  /** Saves the row unless a live record has its business key; never overwrites. True when saved. */
+  async saveIfAbsent(row: Row, scope = TenantScope.current()): Promise<boolean> {
+    return this.writer.saveIfAbsent(scope, row);
   }
 
-  async removeByIds(ids: string[]): Promise<boolean> {
-    return this.writer.removeByIds(TenantScope.current(), ids);
+  async updateById(dto: object, scope = TenantScope.current()): Promise<boolean> {
+    return this.writer.updateById(scope, dto);
   }
 
-  /** Synchronous importList: upsert by key, all or nothing. */
-  async importRows(rows: object[]): Promise<WithExtra<true>> {
-    return this.batches.importRows(TenantScope.current(), rows);
+  /** Updates the record with the body's id, else the one with its business key, else creates one (see ResourceWriter). */
+  async saveOrUpdate(dto: object, scope = TenantScope.current()): Promise<true> {
+    return this.writer.saveOrUpdate(scope, dto);
+  }
+
+  /** Sets the changes on every live record whose fields equal `match`, stamped as by updateById; returns how many changed. */
+  async updateMatching(match: Row, changes: Row, scope = TenantScope.current()): Promise<number> {
+    return this.writer.updateMatching(scope, match, changes);
+  }
+
+  async removeById(id: string, scope = TenantScope.current()): Promise<boolean> {
+    return this.removeByIds([id], scope);
+  }
+
+  async removeByIds(ids: string[], scope = TenantScope.current()): Promise<boolean> {
+    return this.writer.removeByIds(scope, ids);
+  }
+
+  /** Synchronous importList: upsert by business key, all or nothing. */
+  async importRows(rows: object[], scope = TenantScope.current()): Promise<WithExtra<true>> {
+    return this.batches.importRows(scope, rows);
+  }
+
+  /** Inserts every row in one transaction; the first duplicate key refuses them all. */
+  async saveBatch(rows: object[], scope = TenantScope.current()): Promise<true> {
+    return this.batches.saveBatch(scope, rows);
+  }
+
+  /**
+   * Upsert by business key in one transaction that `claim` opens and `finish` closes (the import
+   * consumer marks its batch in the same commit). True when the rows were written.
+   */
+  async upsertClaimed(rows: Row[], steps: UpsertClaim, scope: TenantScope): Promise<boolean> {
+    return this.batches.upsertClaimed(scope, rows, steps);
+  }
+
+  /**
+   * A write of this resource's records made by other code (a statement the service has no operation
+   * for): awaited, then recorded like the service's own writes, even when it failed (it may have committed).
+   */
+  async recordWrite<T>(write: Promise<T>, scope = TenantScope.current()): Promise<T> {
+    return this.writes.afterWrite(scope, write);
   }
 }

@@ -1,4 +1,4 @@
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager, FindOptionsSelect, In } from 'typeorm';
 import { AppException } from '../../http/app-exception';
 import { BodyStatus } from '../../http/body-status';
 import { BaseRecord } from '../../persistence/base-record';
@@ -14,11 +14,6 @@ import { Message, message } from '../../i18n/message';
 
 type Row = Record<string, unknown>;
 
-/**
- * Writes of single records in a scope: write bodies mapped to columns, a unique-index violation
- * answered as the resource's 422, and every write recorded for the caches of all replicas once it has completed
- * (write-recorder.ts).
- */
 /** The `error` of a stale `revision` (also the text of the documented 409 example); the title is translated too. */
 export function staleRevisionMessage(title: string, revision: unknown): Message {
   return message('{{resource}} was changed by someone else: revision {{revision}} is stale', {
@@ -27,6 +22,10 @@ export function staleRevisionMessage(title: string, revision: unknown): Message 
   });
 }
 
+/**
+ * Writes of single records in a scope. A unique-index violation becomes the resource's 422, and every
+ * write is recorded for the caches of all replicas once it has completed (write-recorder.ts).
+ */
 export class ResourceWriter<E extends BaseRecord> {
   constructor(
     private readonly resource: Resource<E>,
@@ -72,38 +71,57 @@ export class ResourceWriter<E extends BaseRecord> {
     return (await this.refuseDuplicatesThenInvalidate(scope, removed)) > 0;
   }
 
-  /** Inserts the row unless a live record of the scope has its business key; never overwrites. True when inserted. */
-  async insertIfAbsent(scope: TenantScope, row: Row): Promise<boolean> {
+  /**
+   * With the id of a live record of the scope: updateById. Otherwise the live record with the body's
+   * business key is updated, or a new one created (keeping a client id, as save does). A `revision` must
+   * match wherever a record is updated (else 409) and is ignored on create. checkWrite sees the body.
+   */
+  async saveOrUpdate(scope: TenantScope, dto: object): Promise<true> {
+    this.columns.requireUniqueKey();
+    const idField = this.resource.idField;
+    const { [idField]: id, revision, ...fields } = dto as Row;
+    if (id !== undefined && (await this.updateById(scope, { ...fields, [idField]: id, revision }))) return true;
+    // no live record of the scope has that id (none given, another tenant's, a deleted one's): by key
+    const key = this.columns.keyOf(fields) as TenantFilter<E>;
+    const created = id === undefined ? fields : { ...fields, [idField]: id };
+    await this.resource.checkWrite?.(scope, created, this.dataSource);
+    await this.refuseDuplicatesThenInvalidate(
+      scope,
+      this.dataSource.transaction(async (manager) => {
+        const select = { [idField]: true, revision: true } as FindOptionsSelect<E>;
+        const existing = await this.table.findOne(scope, key, { select, manager });
+        // the primary key is (tenant, id): a client id of another tenant can neither collide nor reach its record
+        if (!existing) return this.insert(scope, created, manager);
+        if (revision !== undefined && existing.revision !== revision) throw this.stale(revision);
+        const match = { [idField]: existing[idField], ...(revision === undefined ? {} : { revision }) } as TenantFilter<E>;
+        if ((await this.update(scope, match, fields, manager)) === 0 && revision !== undefined) throw this.stale(revision);
+      }),
+    );
+    return true;
+  }
+
+  /** Saves the row unless a live record of the scope has its business key; never overwrites. True when saved. */
+  async saveIfAbsent(scope: TenantScope, row: Row): Promise<boolean> {
     if (await this.table.exists(scope, this.columns.keyOf(row) as TenantFilter<E>)) return false;
     try {
       await this.writes.afterWrite(scope, this.insert(scope, row));
       return true;
     } catch (error) {
-      if (isDuplicateKeyError(error)) return false; // a concurrent insert of the same key won
+      if (isDuplicateKeyError(error)) return false; // a concurrent save of the same key won
       throw error;
     }
   }
 
-  /**
-   * Several reads and writes of the scope as one transaction (for operations built from insert, update
-   * and the table's reads), ending like every other write: duplicates refused, the write recorded.
-   */
-  transaction<T>(scope: TenantScope, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.refuseDuplicatesThenInvalidate(scope, this.dataSource.transaction(work));
-  }
-
-  /** A new record from a write body (inside a transaction when `manager` is given). */
-  async insert(scope: TenantScope, dto: Row, manager?: EntityManager): Promise<void> {
+  private async insert(scope: TenantScope, dto: Row, manager?: EntityManager): Promise<void> {
     await this.table.insertRecords(scope, [await this.columns.of(dto)], { manager });
   }
 
   /** Sets a write body's columns on the matching live records, stamped; returns how many changed. */
-  async update(scope: TenantScope, match: TenantFilter<E>, changes: Row, manager?: EntityManager): Promise<number> {
+  private async update(scope: TenantScope, match: TenantFilter<E>, changes: Row, manager?: EntityManager): Promise<number> {
     return this.table.updateRecords(scope, match, await this.columns.of(changes), manager);
   }
 
-  /** The 409 of an optimistic-locking miss. */
-  stale(revision: unknown): AppException {
+  private stale(revision: unknown): AppException {
     return new AppException(BodyStatus.STALE_REVISION, staleRevisionMessage(this.resource.title, revision));
   }
 

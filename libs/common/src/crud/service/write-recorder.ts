@@ -6,9 +6,9 @@ import { PageTotals } from '../caches/page-totals';
 import { Resource } from '../fields/resource';
 
 /**
- * What a completed write of a resource's records tells the caches of every replica: this replica drops
- * what it kept of the tenant (merged lists, page totals) at once, and the tenant's write version in the
- * database goes up, so every replica's cached lists and totals stop matching it.
+ * Records a completed write of a resource's records: this replica drops the tenant's cached lists and
+ * page totals at once, and the tenant's write counter in the database goes up, so the other replicas
+ * stop using theirs (list-versions.ts).
  */
 export class WriteRecorder<E extends BaseRecord> {
   constructor(
