@@ -97,6 +97,13 @@ export class KafkaMessageBus extends MessageBus {
         retry: { initialRetryTime: 500, retries: 8 },
       });
       this.consumers.push(consumer); // so close() disconnects it whatever state it is in
+      // kafkajs restarts a consumer itself after a retriable failure only; after any other (e.g. no group
+      // coordinator yet on a new broker) it stops for good, so this loop starts a new one
+      const gaveUp = new Promise<Error>((resolve) =>
+        consumer.on(consumer.events.CRASH, ({ payload }) => {
+          if (!payload.restart) resolve(payload.error);
+        }),
+      );
       try {
         await this.ensureTopic(topic);
         await consumer.connect();
@@ -113,12 +120,17 @@ export class KafkaMessageBus extends MessageBus {
             }
           },
         });
-        return;
+        attempt = -1; // joined: the next failure starts the back-off anew
+        const error = await gaveUp;
+        if (this.closed) return;
+        throw error;
       } catch (error) {
         this.consumers.splice(this.consumers.indexOf(consumer), 1);
         await consumer.disconnect().catch(() => undefined);
         const delay = Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5));
-        this.logger.warn(`consumer of ${this.topicName(topic)} could not start (${(error as Error).name}); retry in ${delay} ms`);
+        this.logger.warn(
+          `consumer of ${this.topicName(topic)} stopped or could not start (${(error as Error).name}); retry in ${delay} ms`,
+        );
         await new Promise((resolve) => setTimeout(resolve, delay).unref());
       }
     }
