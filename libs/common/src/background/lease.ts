@@ -1,14 +1,7 @@
 import { DataSource, EntityTarget, LessThan } from 'typeorm';
 import { isDuplicateKeyError } from '../persistence/db-errors';
-import { ReplicaLease } from '../persistence/replica-lease.entity';
+import { LeaseRecord, ReplicaLease } from '../persistence/replica-lease.entity';
 import { replicaName } from './coalescing-loop';
-
-/** A lease row: the work's name, the replica holding it, until when (epoch ms). */
-export interface LeaseRow {
-  name: string;
-  holder: string;
-  expiresTime: number;
-}
 
 /**
  * Background work that one replica at a time may do, among the replicas sharing a database: a replica
@@ -21,7 +14,7 @@ export class Lease {
     readonly name: string,
     /** This replica's name on the lease. */
     readonly holder: string = replicaName(),
-    private readonly table: EntityTarget<LeaseRow> = ReplicaLease,
+    private readonly table: EntityTarget<LeaseRecord> = ReplicaLease,
   ) {}
 
   /**

@@ -1,12 +1,8 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { epochMillis } from './columns';
 
-/**
- * Who may do a piece of background work right now, among the replicas sharing a database (Lease):
- * one row per piece of work, held by one replica until it expires.
- */
-@Entity('replica_lease')
-export class ReplicaLease {
+/** The columns of a lease table (Lease): one row per piece of work, held by one replica until it expires. */
+export abstract class LeaseRecord {
   @PrimaryColumn({ type: 'varchar', length: 64 })
   name: string;
 
@@ -16,3 +12,7 @@ export class ReplicaLease {
   @Column({ type: 'bigint', transformer: epochMillis })
   expiresTime: number;
 }
+
+/** Who may do a piece of background work right now, among the replicas sharing a database (retention passes). */
+@Entity('replica_lease')
+export class ReplicaLease extends LeaseRecord {}

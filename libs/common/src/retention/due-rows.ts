@@ -1,4 +1,4 @@
-import { DataSource, EntityTarget, FindOptionsWhere, In } from 'typeorm';
+import { DataSource, EntityTarget, FindOptionsWhere, In, SelectQueryBuilder } from 'typeorm';
 import { TenantFilter, TenantTable } from '../crud/tables/tenant-table';
 import { BaseRecord } from '../persistence/base-record';
 import { AllTenantsRead, TenantScope } from '../tenancy/tenant-scope';
@@ -8,7 +8,7 @@ type Row = BaseRecord & Record<string, unknown>;
 /**
  * The rows of one table that a retention rule removes at one moment (`due`, e.g. deleted before a cutoff),
  * reached like every tenant's rows: through a TenantTable, whose statements then carry the tenant and
- * the due condition. Each tenant's rows are read on an index that starts (tenant_id, delete_time).
+ * the due condition.
  */
 export class DueRows extends TenantTable<Row> {
   constructor(
@@ -16,6 +16,8 @@ export class DueRows extends TenantTable<Row> {
     readonly idField: string,
     dataSource: DataSource,
     private readonly due: FindOptionsWhere<Row>,
+    /** The field the due rows are read in order of: the one the due range is on, after (tenant, delete_time) in an index. */
+    private readonly oldestFirst: string,
     /** Whether the rows are live records (removing them changes what the resource's operations see). */
     readonly live: boolean,
   ) {
@@ -26,10 +28,19 @@ export class DueRows extends TenantTable<Row> {
     return this.due;
   }
 
+  /**
+   * At most `limit` due rows of the scope's tenant, oldest first: in the order of the index that holds the
+   * range, so the read stops after `limit` entries however many rows are due (unordered, MariaDB may pick
+   * the primary key and filter every row of the tenant).
+   */
+  dueQuery(scope: TenantScope, limit: number): SelectQueryBuilder<Row> {
+    return this.select(scope, {}, 'r').select(`r.${this.idField}`, 'id').orderBy(`r.${this.oldestFirst}`, 'ASC').limit(limit);
+  }
+
   /** Identifiers of at most `limit` due rows of the scope's tenant. */
   async someIds(scope: TenantScope, limit: number): Promise<string[]> {
-    const rows = await this.find(scope, {}, { select: { [this.idField]: true }, take: limit });
-    return rows.map((row) => String(row[this.idField]));
+    const rows = await this.dueQuery(scope, limit).getRawMany<{ id: unknown }>();
+    return rows.map((row) => String(row.id));
   }
 
   /** Of the given rows of the scope's tenant, those still due (the condition is checked again). */

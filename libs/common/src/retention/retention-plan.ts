@@ -45,12 +45,12 @@ export function planRemovals(
     if (!plan.paths.includes(resource.path)) plan.paths.push(resource.path);
     return plan;
   };
-  const select = (resource: AnyResource, reason: RemovalReason, due: Condition, live: boolean) =>
-    planOf(resource).selections.push({ reason, rows: new DueRows(resource.entity, resource.idField, dataSource, due, live) });
+  const select = (resource: AnyResource, reason: RemovalReason, due: Condition, oldestFirst: string, live: boolean) =>
+    planOf(resource).selections.push({ reason, rows: new DueRows(resource.entity, resource.idField, dataSource, due, oldestFirst, live) });
 
   if (purgeDays !== undefined) {
     const cutoff = now - purgeDays * DAY_MS;
-    for (const resource of resources) select(resource, 'deleted', { deleteTime: Between(LIVE + 1, cutoff - 1) }, false);
+    for (const resource of resources) select(resource, 'deleted', { deleteTime: Between(LIVE + 1, cutoff - 1) }, 'deleteTime', false);
   }
   for (const rule of ageRules) {
     if (rule.days === undefined) continue;
@@ -58,8 +58,8 @@ export function planRemovals(
     for (const resource of rule.resources) {
       const field = resource.timeRange as string;
       // live and deleted rows apart: each is then one range of the (tenant_id, delete_time, <time>) index
-      select(resource, 'expired', { deleteTime: LIVE, [field]: before }, true);
-      select(resource, 'expired', { deleteTime: MoreThanOrEqual(LIVE + 1), [field]: before }, false);
+      select(resource, 'expired', { deleteTime: LIVE, [field]: before }, field, true);
+      select(resource, 'expired', { deleteTime: MoreThanOrEqual(LIVE + 1), [field]: before }, 'deleteTime', false);
     }
   }
   for (const resource of resources) planOf(resource); // every table's cache paths, also those of resources sharing a table

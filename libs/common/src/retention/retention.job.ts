@@ -59,7 +59,7 @@ export class RetentionJob implements OnApplicationBootstrap, BeforeApplicationSh
   private readonly passes = new SharedRun(() => this.pass());
   private readonly loop = new CoalescingLoop(
     () => this.passes.run().then(() => undefined),
-    (error) => this.logger.warn(`retention pass failed: ${error.name}: ${error.message}`),
+    (error) => this.logger.warn(`retention pass failed (the next one tries again): ${error.name}`),
   );
   private resources: AnyResource[] = [];
   private ageRules: AgeRetention[] = [];
