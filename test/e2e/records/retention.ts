@@ -2,13 +2,12 @@
  * Retention (docs/operations.md "Retention"): logically deleted records go PURGE_DELETED_AFTER_DAYS after
  * their deletion, snapshots SNAPSHOT_RETENTION_DAYS after their main time field, live or not; unset keeps
  * everything. Passes run on one replica at a time, in bounded batches, counted in /metrics, and page
- * totals cached before a pass stop counting the removed rows. On SQLite, or MySQL/MariaDB with DB_URL.
+ * totals cached before a pass stop counting the removed rows; device-service purges its own tables.
+ * On SQLite, or MySQL/MariaDB with DB_URL.
  */
 import { RetentionJob, RetentionPass } from '@app/common';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createTestDatabase, TestDatabase, usingMysql } from '../../support/database';
+import { createTestDatabase, TestDatabase } from '../../support/database';
+import { createSharedDatabase, startDeviceApp } from '../../support/device-app';
 import { metricValue } from '../../support/observability';
 import { CONFIG, Envelope, startApp, TestApp } from '../../support/test-app';
 import { Claims } from '../../support/tokens';
@@ -177,19 +176,12 @@ describe('retention unset', () => {
   });
 });
 
-/** One database both replicas open: a fresh MySQL database, or a SQLite file in a temporary folder. */
-async function sharedDatabase(): Promise<TestDatabase> {
-  if (usingMysql()) return createTestDatabase();
-  const dir = mkdtempSync(join(tmpdir(), 'retention-'));
-  return { env: { SQLITE_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-}
-
 describe('retention on two replicas of one database', () => {
   let database: TestDatabase;
   const open: TestApp[] = [];
 
   beforeAll(async () => {
-    database = await sharedDatabase();
+    database = await createSharedDatabase();
     for (let i = 0; i < 2; i++) open.push(await startApp(RETAINING, { shared: database }));
   });
 
@@ -219,5 +211,30 @@ describe('retention on two replicas of one database', () => {
     open.splice(open.indexOf(holder), 1);
     expect(await pass(other)).toMatchObject({ ran: true, removed: { [SNAPSHOT_TABLE]: 1 } });
     expect(await storedSnapshots(other, claims)).toEqual([kept]);
+  });
+});
+
+describe('retention on device-service', () => {
+  it('purges its registry records deleted longer ago than PURGE_DELETED_AFTER_DAYS, and keeps the others', async () => {
+    const t = await startDeviceApp({ PURGE_DELETED_AFTER_DAYS: '30', RETENTION_BATCH_PAUSE_MS: '0' });
+    try {
+      const claims = tenant();
+      const numbers = ['DAS-OLD', 'DAS-RECENT', 'DAS-LIVE'].map((no) => `${no}-${seed()}`);
+      for (const no of numbers) await t.register('server', no, 'correct-horse-battery-staple', claims);
+      const [old, recent] = numbers;
+      for (const [no, deletedAt] of [
+        [old, Date.now() - 31 * DAY],
+        [recent, Date.now() - 29 * DAY],
+      ] as const)
+        await t.dataSource.query(
+          'UPDATE device_data_acquisition_server SET delete_time = ? WHERE tenant_id = ? AND data_acquisition_server_no = ?',
+          [deletedAt, claims.tenantId, no],
+        );
+
+      expect(await pass(t)).toMatchObject({ ran: true, removed: { device_data_acquisition_server: 1 } });
+      expect(await stored(t, 'device_data_acquisition_server', 'data_acquisition_server_no', claims)).toEqual(numbers.slice(1).sort());
+    } finally {
+      await t.close();
+    }
   });
 });
