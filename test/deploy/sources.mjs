@@ -75,8 +75,13 @@ export function readmeOwners() {
 
 export const CONFIG_DIR = 'libs/common/src/config';
 
-/** The variables the apps validate: every `@Env('NAME')` of the configuration namespaces (CONFIG_DIR/*.config.ts). */
+/** The variables the apps validate: every `@Env('NAME')` of the configuration namespaces (CONFIG_DIR/*.config.ts and the apps' own *.config.ts). */
 export function validatedNames() {
-  const files = readdirSync(join(root, CONFIG_DIR)).filter((f) => f.endsWith('.config.ts'));
-  return new Set(files.flatMap((f) => [...read(join(CONFIG_DIR, f)).matchAll(/@Env\('([A-Z][A-Z0-9_]+)'\)/g)].map((m) => m[1])));
+  const library = readdirSync(join(root, CONFIG_DIR))
+    .filter((f) => f.endsWith('.config.ts'))
+    .map((f) => join(CONFIG_DIR, f));
+  const apps = readdirSync(join(root, 'apps'), { recursive: true })
+    .filter((f) => f.endsWith('.config.ts'))
+    .map((f) => join('apps', f));
+  return new Set([...library, ...apps].flatMap((f) => [...read(f).matchAll(/@Env\('([A-Z][A-Z0-9_]+)'\)/g)].map((m) => m[1])));
 }

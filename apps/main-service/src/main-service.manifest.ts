@@ -2,6 +2,7 @@ import { MainServiceConfig, MESSAGING_ENTITIES, MessagingConfig, ServiceManifest
 import { CONFIGURATION_ENTITIES } from './configuration/configuration.resources';
 import { MESSAGE_ENTITIES } from './message/message.resources';
 import { MIGRATIONS } from './migrations';
+import { SnapshotRetentionConfig } from './snapshot/snapshot-retention.config';
 import { SNAPSHOT_ENTITIES } from './snapshot/snapshot.resources';
 
 /** main-service: the configuration, message and snapshot groups; the only service with messaging (async imports). */
@@ -13,5 +14,5 @@ export const MAIN_SERVICE: ServiceManifest = {
   description: 'Back-office API: message, configuration and snapshot groups. Every response is the envelope; check `status` in the body.',
   entities: [...CONFIGURATION_ENTITIES, ...MESSAGE_ENTITIES, ...SNAPSHOT_ENTITIES, ...MESSAGING_ENTITIES],
   migrations: MIGRATIONS,
-  config: [MainServiceConfig, MessagingConfig],
+  config: [MainServiceConfig, MessagingConfig, SnapshotRetentionConfig],
 };

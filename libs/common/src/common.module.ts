@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TerminusModule } from '@nestjs/terminus';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
@@ -22,10 +22,12 @@ import { AppLogging } from './logging/app-logging';
 import { Metrics } from './metrics/metrics';
 import { MetricsController } from './metrics/metrics.controller';
 import { dataSourceOptions, StorageParts } from './persistence/database';
+import { ReplicaLease } from './persistence/replica-lease.entity';
 import { ThrottleWindow } from './persistence/throttle-window.entity';
+import { RetentionJob } from './retention/retention.job';
 
 /** Entities of the shared library that each service's schema contains. */
-export const COMMON_ENTITIES = [ListVersion, ThrottleWindow];
+export const COMMON_ENTITIES = [ListVersion, ThrottleWindow, ReplicaLease];
 
 /** A service's schema: its own entities and the shared library's, its migrations. */
 export function storageOf(manifest: ServiceManifest): StorageParts {
@@ -33,7 +35,7 @@ export function storageOf(manifest: ServiceManifest): StorageParts {
 }
 
 /**
- * Config, storage, auth, envelope, errors, tenancy, logging, health and metrics for one service. Messaging is not
+ * Config, storage, auth, envelope, errors, tenancy, logging, health, metrics and retention for one service. Messaging is not
  * here: a service with asynchronous work imports MessagingModule.
  */
 @Global()
@@ -50,6 +52,8 @@ export class CommonModule {
       imports: [
         ServiceConfigModule.forService(manifest),
         PassportModule,
+        // the retention job finds the app's resources and age rules among its providers
+        DiscoveryModule,
         // nestjs-pino's Logger over this service's logger; the HTTP middleware is mounted by configureApp, before the body parsers
         LoggerModule.forRootAsync({
           inject: [AppLogging],
@@ -77,12 +81,13 @@ export class CommonModule {
         Metrics,
         TtlCache,
         JwtStrategy,
+        RetentionJob,
         { provide: DataSource, useExisting: getDataSourceToken(manifest.name) },
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
       ],
-      exports: [DataSource, TtlCache, AppLogging, DrainState, HealthDetails, Metrics],
+      exports: [DataSource, TtlCache, AppLogging, DrainState, HealthDetails, Metrics, RetentionJob],
     };
   }
 }

@@ -50,6 +50,23 @@ describe('CoalescingLoop', () => {
     expect(state.runs).toBe(1);
   });
 
+  it('start runs the first pass at once, or only after the interval when told so', async () => {
+    const runs = { now: 0, later: 0 };
+    const now = new CoalescingLoop(
+      async () => void runs.now++,
+      () => undefined,
+    );
+    const later = new CoalescingLoop(
+      async () => void runs.later++,
+      () => undefined,
+    );
+    now.start(3_600_000);
+    later.start(3_600_000, false);
+    await tick();
+    expect(runs).toEqual({ now: 1, later: 0 });
+    await Promise.all([now.stop(), later.stop()]);
+  });
+
   it('reports a failing pass and runs again on the next kick', async () => {
     const failures: string[] = [];
     let runs = 0;

@@ -26,11 +26,11 @@ export class CoalescingLoop {
     return this.halted;
   }
 
-  /** Runs a pass now and then every `everyMs` (the timer does not keep the process alive). */
-  start(everyMs: number): void {
+  /** Runs a pass every `everyMs`, the first one now unless `firstNow` is false (the timer does not keep the process alive). */
+  start(everyMs: number, firstNow = true): void {
     this.timer = setInterval(() => this.kick(), everyMs);
     this.timer.unref();
-    this.kick();
+    if (firstNow) this.kick();
   }
 
   /** Starts a pass now (or right after the current one). */

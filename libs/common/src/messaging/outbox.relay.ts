@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, EntityManager, In, LessThan } from 'typeorm';
-import { CoalescingLoop, replicaName } from '../background/coalescing-loop';
-import { isDuplicateKeyError } from '../persistence/db-errors';
+import { CoalescingLoop } from '../background/coalescing-loop';
+import { Lease } from '../background/lease';
 import { MessageBus } from './message-bus';
 import { OutboxLease } from './outbox-lease.entity';
 import { OutboxMessage } from './outbox-message.entity';
@@ -26,8 +26,8 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
-  /** This replica's lease holder name. */
-  readonly holder = replicaName();
+  /** Who relays among the replicas sharing the database. */
+  private readonly lease: Lease;
   private readonly loop = new CoalescingLoop(
     () => this.drain(),
     (error) => this.logger.warn(`outbox relay pass failed: ${error.name}`),
@@ -37,7 +37,9 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   constructor(
     private readonly dataSource: DataSource,
     private readonly bus: MessageBus,
-  ) {}
+  ) {
+    this.lease = new Lease(dataSource, LEASE_NAME, undefined, OutboxLease);
+  }
 
   /** Stores a message in the caller's transaction; call `kick()` after commit. */
   async add(manager: EntityManager, topic: string, key: string, payload: unknown): Promise<void> {
@@ -60,7 +62,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   /** Before the data source closes: finish the pass in hand, hand the lease on, then close the bus. */
   async beforeApplicationShutdown(): Promise<void> {
     await this.loop.stop();
-    await this.releaseLease().catch(() => undefined);
+    await this.lease.release().catch(() => undefined);
     await this.bus.close();
   }
 
@@ -78,7 +80,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private async drain(): Promise<void> {
     const repo = this.dataSource.getRepository(OutboxMessage);
     while (!this.loop.stopped) {
-      if (!(await this.claimLease())) return; // another replica relays
+      if (!(await this.lease.claim(Date.now() + LEASE_MS))) return; // another replica relays
       const rows = await repo.find({ where: { status: 'PENDING' }, order: { seq: 'ASC' }, take: BATCH });
       if (!rows.length) return this.prune();
       const group = this.leadingGroup(rows);
@@ -113,36 +115,6 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       bytes += row.payload.length;
     }
     return group;
-  }
-
-  /**
-   * Takes or renews the relay lease: one conditional UPDATE (atomic on MariaDB's row lock and on
-   * SQLite's single writer), or the first INSERT when no replica ever held it.
-   */
-  private async claimLease(): Promise<boolean> {
-    const now = Date.now();
-    const repo = this.dataSource.getRepository(OutboxLease);
-    const result = await repo
-      .createQueryBuilder()
-      .update()
-      .set({ holder: this.holder, expiresTime: now + LEASE_MS })
-      .where([
-        { name: LEASE_NAME, holder: this.holder },
-        { name: LEASE_NAME, expiresTime: LessThan(now) },
-      ])
-      .execute();
-    if ((result.affected ?? 0) > 0) return true;
-    try {
-      await repo.insert({ name: LEASE_NAME, holder: this.holder, expiresTime: now + LEASE_MS });
-      return true;
-    } catch (error) {
-      if (isDuplicateKeyError(error)) return false; // held by another replica
-      throw error;
-    }
-  }
-
-  private async releaseLease(): Promise<void> {
-    await this.dataSource.getRepository(OutboxLease).update({ name: LEASE_NAME, holder: this.holder }, { expiresTime: 0 });
   }
 
   private async prune(): Promise<void> {
