@@ -3,7 +3,7 @@ import { ConfigModule, getConfigToken, registerAs } from '@nestjs/config';
 import { AuthConfig } from './auth.config';
 import { CrudConfig } from './crud.config';
 import { DatabaseConfig } from './database.config';
-import { ConfigClass, readConfig } from './environment';
+import { checkConfig, ConfigClass, Environment, readConfig } from './environment';
 import { ServerConfig } from './server.config';
 
 /** The namespaces every service reads: the shared library's own consumers need them. */
@@ -13,12 +13,19 @@ export const SHARED_CONFIG: ConfigClass[] = [ServerConfig, DatabaseConfig, AuthC
 export interface ConfiguredService {
   /** PORT when unset. */
   defaultPort: number;
-  /** Its own namespaces, read besides the shared ones. */
+  /**
+   * Its own namespaces (classes of `@Env` properties, declared in the app), read, validated and injected
+   * besides the shared ones.
+   */
   config: ConfigClass[];
 }
 
 /** The shared namespaces and the service's own: all it validates. */
 export const namespacesOf = (service: ConfiguredService): ConfigClass[] => [...SHARED_CONFIG, ...service.config];
+
+/** What is wrong with every namespace of the service in `env`, one line per bad variable (the start-up report lists them all). */
+export const configProblems = (service: ConfiguredService, env: Environment): string[] =>
+  namespacesOf(service).flatMap((type) => checkConfig(type, env, { PORT: String(service.defaultPort) }).problems);
 
 /**
  * One service's configuration: each namespace registered with @nestjs/config (`ConfigService.get('server')`)

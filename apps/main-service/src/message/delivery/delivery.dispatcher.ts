@@ -1,4 +1,4 @@
-import { CoalescingLoop, DeliveryOutcome, DISPATCH_CONCURRENCY, MainServiceConfig, Metrics, replicaName } from '@app/common';
+import { CoalescingLoop, DeliveryOutcome, Metrics, replicaName } from '@app/common';
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DeliveryClaims, DeliveryTarget } from './delivery-claims';
 import { DeliveryFailure } from './delivery-failure';
@@ -12,6 +12,7 @@ import { parseParams, renderTemplate } from './render-template';
 import { AttemptReport, SenderBreakers } from './sender-breakers';
 import { SmsPackageUnits } from './sms-package-units';
 import { SmsSender } from './sms-sender';
+import { DISPATCH_CONCURRENCY, MainServiceConfig } from '../../main-service.config';
 
 /** A claim outlives any attempt (SMTP and provider calls are bounded far below it); a dead replica's claims expire after it. */
 const LEASE_MS = 10 * 60_000;
