@@ -24,7 +24,10 @@ type BodyClasses = Map<string, Type<object>>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
-/** Order of operations inside a tag: the standard set, the library's optional calls, then the resource's own calls as declared. */
+/**
+ * Order of operations inside a tag: the library's standard set, then its optional calls; any other call (a
+ * resource's own) follows them in the order its controller declares it.
+ */
 const OPERATION_ORDER = [
   'save',
   'getById',
@@ -37,8 +40,6 @@ const OPERATION_ORDER = [
   'importList',
   'importStatus',
   'listCache',
-  'saveOrUpdate',
-  'saveBatch',
 ];
 
 /** Answered by the HTTP server itself, on any route (request line and headers together are bounded). */
