@@ -20,6 +20,8 @@ export const DEVICE_SERVICE: ServiceManifest = {
       description: 'Device or server token from getGenerationTokenKeyByDataAcquisitionDeviceNo / ...ServerNo',
     },
   },
+  // the device calls carry the token (and the token calls the device's secret) in the query: never logged
+  redactedQueryParameters: ['token', 'secret'],
   entities: DEVICE_ENTITIES,
   migrations: MIGRATIONS,
   config: [DeviceServiceConfig],

@@ -31,7 +31,7 @@ export async function createService(
   adapter: ExpressAdapter = new AppHttpAdapter(),
 ): Promise<NestExpressApplication> {
   // the lines written while the app is made name this service, also when another app shares the process
-  const logger = new NestLines(new AppLogging(checkedServerConfig(manifest), manifest.name).logger);
+  const logger = new NestLines(new AppLogging(checkedServerConfig(manifest), manifest).logger);
   // abortOnError false: a failure is thrown to the caller, which explains it (startup-failure.ts)
   const app = configureApp(
     await NestFactory.create<NestExpressApplication>(appModule, adapter, { bodyParser: false, logger, abortOnError: false }),
