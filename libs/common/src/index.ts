@@ -68,6 +68,7 @@ export * from './persistence/columns';
 export * from './persistence/database';
 export * from './persistence/db-errors';
 export * from './persistence/ids';
+export * from './persistence/library-migrations';
 export * from './persistence/migrate';
 export * from './persistence/migrations/1795700000000-ReplicaState';
 export * from './persistence/throttle-window.entity';

@@ -14,6 +14,6 @@ export interface ServiceManifest extends ServiceDescription, ConfiguredService, 
   name: string;
   /** Its own tables (the shared library adds its outbox, import batches and the like). */
   entities: EntityClass[];
-  /** Its MySQL/MariaDB migrations, in order (SQLite is created from the entities). */
+  /** Its MySQL/MariaDB migrations with the library's it applies (mergeMigrations), in order (SQLite is created from the entities). */
   migrations: MigrationClass[];
 }
