@@ -31,7 +31,7 @@ export const configProblems = (service: ConfiguredService, env: Environment): st
  * One service's configuration: each namespace registered with @nestjs/config (`ConfigService.get('server')`)
  * and injectable by its class (`constructor(config: ServerConfig)`). All are read and validated while the app
  * is created, from the environment of that moment, so a bad variable stops start-up with its name; a service
- * validates only the shared namespaces and its own (device-service never reads DISPATCH_*).
+ * validates only the shared namespaces and its own (an app never reads another app's variables).
  */
 @Module({})
 export class ServiceConfigModule {

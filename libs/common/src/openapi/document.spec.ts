@@ -1,6 +1,6 @@
 import { finaliseDocument } from './document';
 
-describe('finaliseDocument: the order of operations in a tag', () => {
+describe('finaliseDocument', () => {
   const op = (tag: string) => ({ post: { tags: [tag], responses: { 200: { description: 'OK' } } } });
 
   it("the standard set, then the library's optional calls, then a resource's own calls in the order it declares them", () => {
@@ -19,5 +19,10 @@ describe('finaliseDocument: the order of operations in a tag', () => {
       '/a/mergeAll',
       '/b/save',
     ]);
+  });
+
+  it("the failure envelope's example path is one of the document's own (its first save)", () => {
+    const document = finaliseDocument({ openapi: '3.0.0', paths: { '/svc/a/page': op('a'), '/svc/a/save': op('a') } });
+    expect(document.components.schemas.ErrorEnvelope.properties.path.example).toBe('/svc/a/save');
   });
 });
