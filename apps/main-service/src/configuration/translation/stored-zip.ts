@@ -10,6 +10,18 @@ const UTF8_NAME = 0x0800;
 const STORED = 0;
 const DOS_DATE = 0x21;
 
+/** The fields both headers of a part have, from `version needed` to the name's length, written from `at`. */
+function writeEntryFields(header: Buffer, at: number, crc: number, size: number, nameLength: number): void {
+  header.writeUInt16LE(VERSION, at);
+  header.writeUInt16LE(UTF8_NAME, at + 2);
+  header.writeUInt16LE(STORED, at + 4);
+  header.writeUInt16LE(DOS_DATE, at + 8); // the time before it stays 00:00
+  header.writeUInt32LE(crc, at + 10);
+  header.writeUInt32LE(size, at + 14); // stored: compressed and uncompressed sizes are the same
+  header.writeUInt32LE(size, at + 18);
+  header.writeUInt16LE(nameLength, at + 22);
+}
+
 /**
  * A zip of the given parts, stored as they are, in the given order: for a streaming reader that needs its
  * parts in one order and should not inflate them again. Small by design (no compression, no ZIP64: parts
@@ -24,25 +36,11 @@ export function storedZip(parts: [path: string, data: Buffer][]): Buffer {
     const crc = crc32(data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(LOCAL, 0);
-    local.writeUInt16LE(VERSION, 4);
-    local.writeUInt16LE(UTF8_NAME, 6);
-    local.writeUInt16LE(STORED, 8);
-    local.writeUInt16LE(DOS_DATE, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeEntryFields(local, 4, crc, data.length, name.length);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(CENTRAL, 0);
     central.writeUInt16LE(VERSION, 4);
-    central.writeUInt16LE(VERSION, 6);
-    central.writeUInt16LE(UTF8_NAME, 8);
-    central.writeUInt16LE(STORED, 10);
-    central.writeUInt16LE(DOS_DATE, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeEntryFields(central, 6, crc, data.length, name.length);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, data);
     centrals.push(central, name);
