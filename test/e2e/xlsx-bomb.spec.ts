@@ -7,10 +7,10 @@
  */
 import { MAX_BATCH_ROWS } from '@app/common';
 import { Workbook } from 'exceljs';
-import JSZip from 'jszip';
 import { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
+import { inflateEntries } from '../../apps/main-service/src/configuration/translation/bounded-zip';
 import { CONFIG, Envelope, startApp, TestApp } from '../support/test-app';
 import { LIVE_WITHIN_MS, POLL_TEST_RETRIES, pollLiveDuring } from '../support/live-poller';
 
@@ -53,18 +53,20 @@ const SHEET_CLOSE = '</sheetData></worksheet>';
 async function workbookWith(parts: { sheet: Buffer[]; sharedStrings?: Buffer[] }): Promise<Buffer> {
   const wb = new Workbook();
   wb.addWorksheet('translations').addRow(['language', 'namespace', 'key', 'value']);
-  const written = await JSZip.loadAsync(await wb.xlsx.writeBuffer());
+  const written = await inflateEntries(Buffer.from(await wb.xlsx.writeBuffer()), () => true, {
+    maxEntries: 100,
+    maxEntryBytes: MIB,
+    maxTotalBytes: 10 * MIB,
+  });
   const replaced: Record<string, Buffer[] | undefined> = {
     'xl/worksheets/sheet1.xml': parts.sheet,
     'xl/sharedStrings.xml': parts.sharedStrings,
   };
   const zip = new ZipFile();
-  for (const path of new Set([...Object.keys(written.files), ...Object.keys(replaced)])) {
-    const entry = written.files[path];
-    if (entry?.dir) continue;
+  for (const path of new Set([...written.keys(), ...Object.keys(replaced)])) {
     const pieces = replaced[path];
     if (pieces) zip.addReadStream(Readable.from(pieces), path, { compressionLevel: 9 });
-    else if (entry) zip.addBuffer(await entry.async('nodebuffer'), path);
+    else zip.addBuffer(written.get(path)!, path);
   }
   zip.end();
   const chunks: Buffer[] = [];

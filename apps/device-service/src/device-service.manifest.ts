@@ -1,7 +1,8 @@
-import { DeviceServiceConfig, ServiceManifest } from '@app/common';
+import { ServiceManifest } from '@app/common';
 import { DEVICE_ENTITIES } from './device.entities';
 import { MIGRATIONS } from './migrations';
 import { DEVICE_TOKEN_SCHEME } from './token/device-operation';
+import { DeviceServiceConfig } from './device-service.config';
 
 /** device-service: the calls of data-acquisition devices and servers, and their registry. */
 export const DEVICE_SERVICE: ServiceManifest = {
@@ -19,6 +20,8 @@ export const DEVICE_SERVICE: ServiceManifest = {
       description: 'Device or server token from getGenerationTokenKeyByDataAcquisitionDeviceNo / ...ServerNo',
     },
   },
+  // the device calls carry the token (and the token calls the device's secret) in the query: never logged
+  redactedQueryParameters: ['token', 'secret'],
   entities: DEVICE_ENTITIES,
   migrations: MIGRATIONS,
   config: [DeviceServiceConfig],

@@ -1,9 +1,10 @@
-import { MainServiceConfig, MESSAGING_ENTITIES, MessagingConfig, ServiceManifest } from '@app/common';
+import { MESSAGING_ENTITIES, MessagingConfig, ServiceManifest } from '@app/common';
 import { CONFIGURATION_ENTITIES } from './configuration/configuration.resources';
 import { MESSAGE_ENTITIES } from './message/message.resources';
 import { MIGRATIONS } from './migrations';
 import { SnapshotRetentionConfig } from './snapshot/snapshot-retention.config';
 import { SNAPSHOT_ENTITIES } from './snapshot/snapshot.resources';
+import { MainServiceConfig } from './main-service.config';
 
 /** main-service: the configuration, message and snapshot groups; the only service with messaging (async imports). */
 export const MAIN_SERVICE: ServiceManifest = {

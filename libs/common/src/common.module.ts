@@ -44,7 +44,7 @@ export class CommonModule {
   static forRoot(manifest: ServiceManifest): DynamicModule {
     const loggingProvider = {
       provide: AppLogging,
-      useFactory: (config: ServerConfig) => new AppLogging(config, manifest.name),
+      useFactory: (config: ServerConfig) => new AppLogging(config, manifest),
       inject: [ServerConfig],
     };
     return {

@@ -4,7 +4,7 @@
  * report answers HTTP 429 in the envelope. Completed and deleted entries do not count.
  */
 import { readConfig } from '@app/common';
-import { MainServiceConfig } from '../../../libs/common/src/config/main-service.config';
+import { MainServiceConfig } from '../../../apps/main-service/src/main-service.config';
 import { CONFIG, Envelope, startApp, TestApp } from '../../support/test-app';
 import { Claims } from '../../support/tokens';
 

@@ -1,13 +1,5 @@
 import { createHmac, KeyObject, timingSafeEqual } from 'node:crypto';
-import {
-  AppException,
-  DEVICE_NUMBER_MESSAGE,
-  DEVICE_NUMBER_PATTERN,
-  DeviceServiceConfig,
-  hmacKey,
-  message,
-  TenantScope,
-} from '@app/common';
+import { AppException, DEVICE_NUMBER_MESSAGE, DEVICE_NUMBER_PATTERN, hmacKey, message, TenantScope } from '@app/common';
 import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { sign, verify } from 'jsonwebtoken';
@@ -15,6 +7,7 @@ import { CallerKind, DeviceRegistry, numberParam, RegistryRecord } from '../devi
 import { SECRET_MAX_LENGTH } from '../registry/provisioning-secret';
 import { UNKNOWN_NUMBER_HASH, verifySecret } from '../registry/secret-hash';
 import { TokenThrottle } from './token-throttle';
+import { DeviceServiceConfig } from '../device-service.config';
 
 /** What a device token claims: this number, of this kind, in this tenant, for this registry record and secret. */
 export interface TokenClaims {

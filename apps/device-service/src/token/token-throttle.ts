@@ -1,7 +1,8 @@
-import { DeviceServiceConfig, WindowCounter } from '@app/common';
+import { WindowCounter } from '@app/common';
 import { HttpException, HttpStatus, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CallerKind } from '../device-api/device-registry';
+import { DeviceServiceConfig } from '../device-service.config';
 
 /** HTTP 429 of a token call; carries when to retry (sent as Retry-After). */
 export class AttemptsLocked extends HttpException {

@@ -1,4 +1,4 @@
-import { CrudModule, ErrorTextOverrides, MainServiceConfig } from '@app/common';
+import { CrudModule, ErrorTextOverrides } from '@app/common';
 import { Global, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { GeneralConfigurationController } from './base/general-configuration.controller';
@@ -6,6 +6,7 @@ import { CONFIGURATION_RESOURCES } from './configuration.resources';
 import { DataSource } from 'typeorm';
 import { saveMissingThrottling } from './translation/save-missing-limit';
 import { TranslationErrorTranslator } from './translation/translation-error.translator';
+import { MainServiceConfig } from '../main-service.config';
 
 /** Global so the exception filter finds the error translator. */
 @Global()

@@ -1,6 +1,5 @@
-import { KafkaOutbox1795388775655, ReplicaLease1795900000000, ReplicaState1795700000000 } from '@app/common';
+import { COMMON_MIGRATIONS, mergeMigrations, MESSAGING_MIGRATIONS } from '@app/common';
 import type { MigrationClass } from '@app/common';
-import { ImportTrust1795470318204 } from '@app/common/messaging/migrations/1795470318204-ImportTrust';
 import { InitialSchema1795379198966 } from './1795379198966-InitialSchema';
 import { MessageSchema1795451975519 } from './1795451975519-MessageSchema';
 import { MessageCreateDefaults1795520000000 } from './1795520000000-MessageCreateDefaults';
@@ -11,19 +10,19 @@ import { EmailConfigCleartextLogin1795800000002 } from './1795800000002-EmailCon
 import { SnapshotSchema1795387638675 } from './1795387638675-SnapshotSchema';
 import { TranslationDraftIndex1795810000000 } from './1795810000000-TranslationDraftIndex';
 
-/** MySQL/MariaDB migrations, in order (SQLite is created from the entities). */
-export const MIGRATIONS: MigrationClass[] = [
-  InitialSchema1795379198966,
-  SnapshotSchema1795387638675,
-  KafkaOutbox1795388775655,
-  MessageSchema1795451975519,
-  ImportTrust1795470318204,
-  MessageCreateDefaults1795520000000,
-  MessageDelivery1795600000000,
-  ReplicaState1795700000000,
-  DeliveryFairScan1795800000000,
-  EmailConfigAllowAnyFrom1795800000001,
-  EmailConfigCleartextLogin1795800000002,
-  TranslationDraftIndex1795810000000,
-  ReplicaLease1795900000000,
-];
+/** MySQL/MariaDB migrations, its own and the library's (its messaging too), in order (SQLite is created from the entities). */
+export const MIGRATIONS: MigrationClass[] = mergeMigrations(
+  [
+    InitialSchema1795379198966,
+    SnapshotSchema1795387638675,
+    MessageSchema1795451975519,
+    MessageCreateDefaults1795520000000,
+    MessageDelivery1795600000000,
+    DeliveryFairScan1795800000000,
+    EmailConfigAllowAnyFrom1795800000001,
+    EmailConfigCleartextLogin1795800000002,
+    TranslationDraftIndex1795810000000,
+  ],
+  COMMON_MIGRATIONS,
+  MESSAGING_MIGRATIONS,
+);

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
 import { checkConfig, StartupWarnings } from '../config/environment';
 import { ServerConfig } from '../config/server.config';
-import { namespacesOf } from '../config/service-config.module';
+import { configProblems, namespacesOf } from '../config/service-config.module';
 import { configureApp } from '../http/bootstrap';
 import { AppHttpAdapter } from '../http/server';
 import { shutDownOnSignals } from '../http/shutdown';
@@ -19,10 +19,9 @@ const warns = (config: object): config is StartupWarnings => typeof (config as P
  * variable; returns the server namespace (the logger's level before the app exists).
  */
 function checkedServerConfig(manifest: ServiceManifest): ServerConfig {
-  const defaults = { PORT: String(manifest.defaultPort) };
-  const problems = namespacesOf(manifest).flatMap((type) => checkConfig(type, process.env, defaults).problems);
+  const problems = configProblems(manifest, process.env);
   if (problems.length) throw new StartupFailure('Invalid configuration', problems);
-  return checkConfig(ServerConfig, process.env, defaults).config;
+  return checkConfig(ServerConfig, process.env, { PORT: String(manifest.defaultPort) }).config;
 }
 
 /** A service's app, configured but not listening (the combined local server mounts it beside the other). */
@@ -32,7 +31,7 @@ export async function createService(
   adapter: ExpressAdapter = new AppHttpAdapter(),
 ): Promise<NestExpressApplication> {
   // the lines written while the app is made name this service, also when another app shares the process
-  const logger = new NestLines(new AppLogging(checkedServerConfig(manifest), manifest.name).logger);
+  const logger = new NestLines(new AppLogging(checkedServerConfig(manifest), manifest).logger);
   // abortOnError false: a failure is thrown to the caller, which explains it (startup-failure.ts)
   const app = configureApp(
     await NestFactory.create<NestExpressApplication>(appModule, adapter, { bodyParser: false, logger, abortOnError: false }),

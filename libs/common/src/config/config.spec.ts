@@ -4,16 +4,16 @@ import { Test } from '@nestjs/testing';
 import { AuthConfig } from './auth.config';
 import { CrudConfig } from './crud.config';
 import { DatabaseConfig } from './database.config';
-import { DeviceServiceConfig } from './device-service.config';
-import { ConfigClass, Environment, readConfig } from './environment';
-import { DISPATCH_CONCURRENCY, MainServiceConfig } from './main-service.config';
+import { IsInt, Min } from 'class-validator';
+import { Type } from 'class-transformer';
+import { ConfigClass, Env, Environment, readConfig } from './environment';
 import { MessagingConfig } from './messaging.config';
 import { ServerConfig } from './server.config';
-import { ServiceConfigModule } from './service-config.module';
+import { configProblems, ServiceConfigModule } from './service-config.module';
 
 /** README "Configuration": the environment contract, its defaults, and start-up refusing a bad variable by name. */
 describe('configuration namespaces', () => {
-  /** Every namespace of either service, read from one environment with the service's default PORT. */
+  /** Every namespace of the library, read from one environment with the service's default PORT (the apps test their own). */
   const config = (env: Environment = {}, port = 3000) => {
     const read = <T extends object>(type: ConfigClass<T>): T => readConfig(type, env, { PORT: String(port) });
     return {
@@ -22,8 +22,6 @@ describe('configuration namespaces', () => {
       messaging: read(MessagingConfig),
       auth: read(AuthConfig),
       crud: read(CrudConfig),
-      main: read(MainServiceConfig),
-      device: read(DeviceServiceConfig),
     };
   };
 
@@ -57,52 +55,14 @@ describe('configuration namespaces', () => {
       expect(c.crud.defaultTenantId).toBe('default');
     });
 
-    it('DEVICE_TOKEN_SECRET has a development value distinct from the JWT secret', () => {
-      expect(c.device.deviceTokenSecret.length).toBeGreaterThanOrEqual(16);
-      expect(c.device.deviceTokenSecret).not.toBe(c.auth.jwtSecret);
-    });
-
-    it('device tokens live 24 h; 5 failed secrets per number within 15 min lock it (docs/decisions.md)', () => {
-      expect(c.device.usesDevDeviceTokenSecret).toBe(true);
-      expect(c.device.deviceTokenTtlSeconds).toBe(86400);
-      expect(c.device.deviceSecretMaxFailures).toBe(5);
-      expect(c.device.deviceSecretLockoutMs).toBe(900_000);
-      const set = config({
-        DEVICE_TOKEN_SECRET: 'a-production-device-secret',
-        DEVICE_TOKEN_TTL_SECONDS: '60',
-        DEVICE_SECRET_MAX_FAILURES: '3',
-        DEVICE_SECRET_LOCKOUT_SECONDS: '30',
-      }).device;
-      expect([set.usesDevDeviceTokenSecret, set.deviceTokenTtlSeconds, set.deviceSecretMaxFailures, set.deviceSecretLockoutMs]).toEqual([
-        false,
-        60,
-        3,
-        30_000,
-      ]);
-      for (const name of ['DEVICE_TOKEN_TTL_SECONDS', 'DEVICE_SECRET_MAX_FAILURES', 'DEVICE_SECRET_LOCKOUT_SECONDS'])
-        for (const bad of ['0', '-1', 'soon', '1.5']) expect(() => config({ [name]: bad })).toThrow(name);
-    });
-
-    it('CLOUD_SERVICE_NODES is one local node', () => {
-      expect(c.main.cloudServiceNodes).toHaveLength(1);
-      expect(c.main.cloudServiceNodes[0]).toEqual({ name: expect.any(String), domain: expect.any(String), region: expect.any(String) });
-      expect(c.main.cloudServiceNodes[0].domain).toMatch(/localhost|127\.0\.0\.1/);
-    });
-
     it('TRUST_PROXY is `loopback`', () => {
       expect(c.server.trustProxy).toBe('loopback');
     });
 
-    it('PAGE_SIZE_MAX is 1000 and LIST_LIMIT_MAX 10000', () => {
+    it('PAGE_SIZE_MAX is 1000 and LIST_LIMIT_MAX 10000; listCache TTL 60 s (docs/decisions.md)', () => {
       expect(c.crud.pageSizeMax).toBe(1000);
       expect(c.crud.listLimitMax).toBe(10000);
-    });
-
-    it('the local node points at this service; listCache TTL 60 s; saveMissing on (decisions.md, docs/decisions.md)', () => {
-      expect(config({}, 8080).main.cloudServiceNodes).toEqual([{ name: 'local', domain: 'http://localhost:8080', region: 'local' }]);
-      expect(config({ PORT: '8081' }, 3000).main.cloudServiceNodes[0].domain).toBe('http://localhost:8081');
       expect(c.crud.listCacheTtlMs).toBe(60_000);
-      expect(c.main.saveMissingEnabled).toBe(true);
     });
 
     it('treats empty variables as unset', () => {
@@ -111,7 +71,6 @@ describe('configuration namespaces', () => {
         DB_URL: '',
         PAGE_SIZE_MAX: '',
         LIST_LIMIT_MAX: '',
-        CLOUD_SERVICE_NODES: '',
         KAFKA_BROKERS: '',
         DEFAULT_TENANT_ID: '',
       });
@@ -120,7 +79,6 @@ describe('configuration namespaces', () => {
         dbUrl: e.database.dbUrl,
         pageSizeMax: e.crud.pageSizeMax,
         listLimitMax: e.crud.listLimitMax,
-        nodes: e.main.cloudServiceNodes.length,
         kafka: e.messaging.kafkaBrokers,
         tenant: e.crud.defaultTenantId,
       }).toEqual({
@@ -128,7 +86,6 @@ describe('configuration namespaces', () => {
         dbUrl: undefined,
         pageSizeMax: 1000,
         listLimitMax: 10000,
-        nodes: 1,
         kafka: undefined,
         tenant: 'default',
       });
@@ -136,11 +93,7 @@ describe('configuration namespaces', () => {
   });
 
   describe('values that are set', () => {
-    it('reads every variable of README "Configuration"', () => {
-      const nodes = [
-        { name: 'east', domain: 'https://east.example.com', region: 'cn-east' },
-        { name: 'west', domain: 'https://west.example.com', region: 'cn-west' },
-      ];
+    it('reads every shared variable of README "Configuration"', () => {
       const c = config({
         PORT: '8081',
         DB_URL: 'mysql://user:pass@db.example.com:3306/backoffice',
@@ -148,12 +101,9 @@ describe('configuration namespaces', () => {
         KAFKA_BROKERS: 'k1:9092, k2:9092',
         JWT_SECRET: 'a-production-secret-of-some-length',
         DEFAULT_TENANT_ID: 'root-tenant',
-        DEVICE_TOKEN_SECRET: 'another-production-secret',
-        CLOUD_SERVICE_NODES: JSON.stringify(nodes),
         TRUST_PROXY: '10.0.0.0/8',
         PAGE_SIZE_MAX: '50',
         LIST_LIMIT_MAX: '500',
-        SAVE_MISSING_ENABLED: 'false',
       });
       expect(c).toMatchObject({
         server: { port: 8081, trustProxy: '10.0.0.0/8' },
@@ -161,8 +111,6 @@ describe('configuration namespaces', () => {
         messaging: { kafkaBrokers: ['k1:9092', 'k2:9092'] },
         auth: { jwtSecret: 'a-production-secret-of-some-length', usesDevJwtSecret: false },
         crud: { defaultTenantId: 'root-tenant', pageSizeMax: 50, listLimitMax: 500 },
-        device: { deviceTokenSecret: 'another-production-secret' },
-        main: { cloudServiceNodes: nodes, saveMissingEnabled: false },
       });
     });
 
@@ -211,17 +159,6 @@ describe('configuration namespaces', () => {
       'mysql://host/db name',
     ])('DB_URL=%j', (value) => refused({ DB_URL: value }, 'DB_URL'));
 
-    it.each([
-      'not json',
-      '{"name":"a","domain":"d","region":"r"}',
-      '[]',
-      '[{"name":"a"}]',
-      '[{"name":"a","domain":"","region":"r"}]',
-      '[{"name":1,"domain":"d","region":"r"}]',
-      '[null]',
-      '"a string"',
-    ])('CLOUD_SERVICE_NODES=%j', (value) => refused({ CLOUD_SERVICE_NODES: value }, 'CLOUD_SERVICE_NODES'));
-
     it.each(['0', '70000', 'http'])('PORT=%j', (value) => refused({ PORT: value }, 'PORT'));
 
     it('JWT_SECRET shorter than 16 characters', () => refused({ JWT_SECRET: 'short' }, 'JWT_SECRET'));
@@ -267,76 +204,17 @@ describe('configuration namespaces', () => {
     });
   });
 
-  describe('message delivery', () => {
-    it('defaults: enabled, 5 attempts, backoff from 30 s, polling every 5 s', () => {
-      expect(config().main).toMatchObject({
-        dispatchEnabled: true,
-        dispatchMaxRetries: 5,
-        dispatchRetryBaseMs: 30_000,
-        dispatchPollMs: 5_000,
-      });
-    });
-
-    it('takes valid values and refuses others, naming the variable', () => {
-      expect(
-        config({ DISPATCH_ENABLED: 'false', DISPATCH_MAX_RETRIES: '2', DISPATCH_RETRY_BASE_MS: '50', DISPATCH_POLL_MS: '20' }).main,
-      ).toMatchObject({
-        dispatchEnabled: false,
-        dispatchMaxRetries: 2,
-        dispatchRetryBaseMs: 50,
-        dispatchPollMs: 20,
-      });
-      expect(() => config({ DISPATCH_ENABLED: 'yes' })).toThrow('DISPATCH_ENABLED');
-      for (const bad of ['0', '-1', '1.5', '101', 'many'])
-        expect(() => config({ DISPATCH_MAX_RETRIES: bad })).toThrow('DISPATCH_MAX_RETRIES');
-      for (const bad of ['0', '3600001', 'soon']) expect(() => config({ DISPATCH_RETRY_BASE_MS: bad })).toThrow('DISPATCH_RETRY_BASE_MS');
-      for (const bad of ['9', '600001', 'often']) expect(() => config({ DISPATCH_POLL_MS: bad })).toThrow('DISPATCH_POLL_MS');
-    });
-
-    it('fairness: tenant cap below the replica workers, breaker failures and pause, SMTP timeout', () => {
-      expect(config().main).toMatchObject({
-        dispatchTenantInFlightMax: 4,
-        dispatchBreakerFailures: 5,
-        dispatchBreakerPauseMs: 30_000,
-        dispatchSmtpTimeoutMs: 5_000,
-      });
-      const env = {
-        DISPATCH_TENANT_IN_FLIGHT_MAX: String(DISPATCH_CONCURRENCY - 1),
-        DISPATCH_BREAKER_FAILURES: '2',
-        DISPATCH_BREAKER_PAUSE_MS: '100',
-        DISPATCH_SMTP_TIMEOUT_MS: '250',
-      };
-      expect(config(env).main).toMatchObject({
-        dispatchTenantInFlightMax: DISPATCH_CONCURRENCY - 1,
-        dispatchBreakerFailures: 2,
-        dispatchBreakerPauseMs: 100,
-        dispatchSmtpTimeoutMs: 250,
-      });
-      const refused: Record<string, string[]> = {
-        DISPATCH_TENANT_IN_FLIGHT_MAX: ['0', String(DISPATCH_CONCURRENCY), '2.5', 'all'],
-        DISPATCH_BREAKER_FAILURES: ['0', '101', 'some'],
-        DISPATCH_BREAKER_PAUSE_MS: ['9', '3600001', 'long'],
-        DISPATCH_SMTP_TIMEOUT_MS: ['49', '60001', 'slow'],
-      };
-      for (const [name, values] of Object.entries(refused)) for (const bad of values) expect(() => config({ [name]: bad })).toThrow(name);
-    });
-  });
-
-  describe('delivery destinations', () => {
-    it('DELIVERY_ALLOWED_HOSTS: empty by default; a comma list of host names and addresses; anything else refused, naming it', () => {
-      expect(config().main.deliveryAllowedHosts).toEqual([]);
-      expect(config({ DELIVERY_ALLOWED_HOSTS: ' 127.0.0.1, mail-relay.mail.svc ,::1,relay,' }).main.deliveryAllowedHosts).toEqual([
-        '127.0.0.1',
-        'mail-relay.mail.svc',
-        '::1',
-        'relay',
-      ]);
-      for (const bad of ['smtp://relay', '10.0.0.0/8', 'relay:25', 'two words', '*.svc'])
-        expect(() => config({ DELIVERY_ALLOWED_HOSTS: bad })).toThrow('DELIVERY_ALLOWED_HOSTS');
-    });
-  });
-
   describe('one service (ServiceConfigModule)', () => {
+    /** Two apps' own namespaces, as an app declares them beside its code. */
+    class FirstAppConfig {
+      static readonly namespace = 'first-app';
+      @Env('FIRST_APP_POLL_MS') @Type(() => Number) @IsInt() @Min(10) firstAppPollMs = 5000;
+    }
+    class SecondAppConfig {
+      static readonly namespace = 'second-app';
+      @Env('SECOND_APP_TTL_SECONDS') @Type(() => Number) @IsInt() @Min(1) secondAppTtlSeconds = 86400;
+    }
+
     /** The namespaces a service's app gets, read from `env` as its process environment while the module is created. */
     async function service(env: Environment, own: ConfigClass[], defaultPort = 3001) {
       const saved = process.env;
@@ -348,24 +226,32 @@ describe('configuration namespaces', () => {
       }
     }
 
-    it('injects each namespace by its class and registers it with @nestjs/config', async () => {
-      const app = await service({ DEVICE_TOKEN_TTL_SECONDS: '60' }, [DeviceServiceConfig]);
+    it("injects each namespace, shared or the app's own, by its class and registers it with @nestjs/config", async () => {
+      const app = await service({ SECOND_APP_TTL_SECONDS: '60' }, [SecondAppConfig]);
       expect(app.get(ServerConfig).port).toBe(3001);
-      expect(app.get(DeviceServiceConfig).deviceTokenTtlSeconds).toBe(60);
+      expect(app.get(SecondAppConfig).secondAppTtlSeconds).toBe(60);
       expect(app.get(ConfigService).get('server')).toBe(app.get(ServerConfig));
-      expect(app.get(ConfigService).get('device-service.deviceTokenTtlSeconds')).toBe(60);
+      expect(app.get(ConfigService).get('second-app.secondAppTtlSeconds')).toBe(60);
       await app.close();
     });
 
-    it('validates the shared namespaces and its own only: device-service does not read DISPATCH_*, main-service not DEVICE_*', async () => {
-      const device = await service({ DISPATCH_POLL_MS: 'often' }, [DeviceServiceConfig]);
-      expect(() => device.get(MainServiceConfig)).toThrow();
-      await device.close();
-      const main = await service({ DEVICE_TOKEN_TTL_SECONDS: 'soon' }, [MainServiceConfig], 3000);
-      expect(main.get(MainServiceConfig).dispatchPollMs).toBe(5000);
-      await main.close();
-      await expect(service({ DISPATCH_POLL_MS: 'often' }, [MainServiceConfig], 3000)).rejects.toThrow('DISPATCH_POLL_MS');
-      await expect(service({ LOG_LEVEL: 'loud' }, [DeviceServiceConfig])).rejects.toThrow('LOG_LEVEL');
+    it("validates the shared namespaces and the app's own only, not another app's", async () => {
+      const second = await service({ FIRST_APP_POLL_MS: 'often' }, [SecondAppConfig]);
+      expect(() => second.get(FirstAppConfig)).toThrow();
+      await second.close();
+      const first = await service({ SECOND_APP_TTL_SECONDS: 'soon' }, [FirstAppConfig], 3000);
+      expect(first.get(FirstAppConfig).firstAppPollMs).toBe(5000);
+      await first.close();
+      await expect(service({ FIRST_APP_POLL_MS: 'often' }, [FirstAppConfig], 3000)).rejects.toThrow('FIRST_APP_POLL_MS');
+      await expect(service({ LOG_LEVEL: 'loud' }, [SecondAppConfig])).rejects.toThrow('LOG_LEVEL');
+    });
+
+    it("lists every bad variable at once, the app's own beside the shared ones (the start-up report)", () => {
+      const env = { PORT: '0', FIRST_APP_POLL_MS: '1', SECOND_APP_TTL_SECONDS: '0' };
+      expect(configProblems({ defaultPort: 3000, config: [FirstAppConfig] }, env)).toEqual([
+        'PORT: must not be less than 1',
+        'FIRST_APP_POLL_MS: must not be less than 10',
+      ]);
     });
   });
 });

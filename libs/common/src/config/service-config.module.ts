@@ -3,7 +3,7 @@ import { ConfigModule, getConfigToken, registerAs } from '@nestjs/config';
 import { AuthConfig } from './auth.config';
 import { CrudConfig } from './crud.config';
 import { DatabaseConfig } from './database.config';
-import { ConfigClass, readConfig } from './environment';
+import { checkConfig, ConfigClass, Environment, readConfig } from './environment';
 import { RetentionConfig } from './retention.config';
 import { ServerConfig } from './server.config';
 
@@ -14,18 +14,25 @@ export const SHARED_CONFIG: ConfigClass[] = [ServerConfig, DatabaseConfig, AuthC
 export interface ConfiguredService {
   /** PORT when unset. */
   defaultPort: number;
-  /** Its own namespaces, read besides the shared ones. */
+  /**
+   * Its own namespaces (classes of `@Env` properties, declared in the app), read, validated and injected
+   * besides the shared ones.
+   */
   config: ConfigClass[];
 }
 
 /** The shared namespaces and the service's own: all it validates. */
 export const namespacesOf = (service: ConfiguredService): ConfigClass[] => [...SHARED_CONFIG, ...service.config];
 
+/** What is wrong with every namespace of the service in `env`, one line per bad variable (the start-up report lists them all). */
+export const configProblems = (service: ConfiguredService, env: Environment): string[] =>
+  namespacesOf(service).flatMap((type) => checkConfig(type, env, { PORT: String(service.defaultPort) }).problems);
+
 /**
  * One service's configuration: each namespace registered with @nestjs/config (`ConfigService.get('server')`)
  * and injectable by its class (`constructor(config: ServerConfig)`). All are read and validated while the app
  * is created, from the environment of that moment, so a bad variable stops start-up with its name; a service
- * validates only the shared namespaces and its own (device-service never reads DISPATCH_*).
+ * validates only the shared namespaces and its own (an app never reads another app's variables).
  */
 @Module({})
 export class ServiceConfigModule {

@@ -23,32 +23,44 @@ export const PINO_LEVELS: Record<string, Level> = {
 /** X-Request-Id is echoed and logged: only a bounded, header- and log-safe shape is taken from the caller. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Query parameters carrying device credentials (the device calls), by decoded name in lower case: request URLs are logged. */
-const SECRET_PARAMETERS = new Set(['token', 'secret']);
+/** What a service's logging needs to know of it (its manifest). */
+export interface LoggedService {
+  /** `service` on each of its lines. */
+  name: string;
+  /**
+   * Query parameters that carry credentials in this service's URLs (e.g. a token the callers cannot send in a
+   * header): request URLs are logged, with these parameters' values masked. Names in any case.
+   */
+  redactedQueryParameters?: readonly string[];
+}
+
+/** The service's credential parameters as redactUrl compares them: decoded, lower case. */
+export const queryParameterNames = (service: LoggedService): ReadonlySet<string> =>
+  new Set((service.redactedQueryParameters ?? []).map((name) => name.toLowerCase()));
 
 /**
- * Paths pino censors in every line: credentials in headers and query, and every field declared secret
- * (fields.ts) in any logged body or object. Read when a logger is made, after the app's entities loaded.
+ * Paths pino censors in every line: credentials in headers and the service's credential query parameters, and
+ * every field declared secret (fields.ts) in any logged body or object. Read when a logger is made, after the
+ * app's entities loaded.
  */
-export function redactPaths(): string[] {
+export function redactPaths(queryParameters: ReadonlySet<string> = new Set()): string[] {
   return [
     'req.headers.authorization',
     'req.headers["proxy-authorization"]',
     'req.headers.cookie',
     'res.headers["set-cookie"]',
-    'req.query.token',
-    'req.query.secret',
+    ...[...queryParameters].map((name) => `req.query[${JSON.stringify(name)}]`),
     ...secretFieldNames().flatMap((f) => [f, `*.${f}`, `req.body.${f}`]),
   ];
 }
 
 /**
- * The URL with the value of every credential parameter masked. Names are compared as the query parser
- * reads them (percent-decoded, `+` as a space), so `?%73ecret=` or `?TOKEN=` are masked like `?secret=`.
+ * The URL with the value of every parameter named in `secret` masked. Names are compared as the query parser
+ * reads them (percent-decoded, `+` as a space), so `?%73ecret=` or `?SECRET=` are masked like `?secret=`.
  */
-export function redactUrl(url: string): string {
+export function redactUrl(url: string, secret: ReadonlySet<string>): string {
   const start = url.indexOf('?');
-  if (start < 0) return url;
+  if (start < 0 || !secret.size) return url;
   const masked = url
     .slice(start + 1)
     .split('&')
@@ -56,7 +68,7 @@ export function redactUrl(url: string): string {
       const end = pair.indexOf('=');
       if (end < 0) return pair;
       const name = unescape(pair.slice(0, end).replace(/\+/g, ' ')).toLowerCase();
-      return SECRET_PARAMETERS.has(name) ? `${pair.slice(0, end)}=[Redacted]` : pair;
+      return secret.has(name) ? `${pair.slice(0, end)}=[Redacted]` : pair;
     });
   return `${url.slice(0, start + 1)}${masked.join('&')}`;
 }
@@ -110,23 +122,25 @@ export class AppLogging {
    */
   private readonly lines: Logger;
   private target: DestinationStream;
+  private readonly secretParameters: ReadonlySet<string>;
 
-  constructor(config: ServerConfig, service: string) {
+  constructor(config: ServerConfig, service: LoggedService) {
+    this.secretParameters = queryParameterNames(service);
     this.target = processOutput();
     // a sink of our own, so a test can capture one app's lines (`captureTo`) after the logger exists
     const sink: DestinationStream = { write: (line: string) => this.target.write(line) };
     this.logger = pino(
       {
         level: PINO_LEVELS[config.logLevel] ?? 'info',
-        base: { service },
+        base: { service: service.name },
         timestamp: pino.stdTimeFunctions.isoTime,
-        redact: { paths: redactPaths(), censor: '[Redacted]' },
+        redact: { paths: redactPaths(this.secretParameters), censor: '[Redacted]' },
         // request id, tenant and user of the request whose async context writes the line
         mixin: () => RequestContext.logFields(),
       },
       sink,
     );
-    this.lines = pino({ level: this.logger.level, base: { service }, timestamp: pino.stdTimeFunctions.isoTime }, sink);
+    this.lines = pino({ level: this.logger.level, base: { service: service.name }, timestamp: pino.stdTimeFunctions.isoTime }, sink);
   }
 
   /**
@@ -159,7 +173,11 @@ export class AppLogging {
   private requestLine(req: Request, res: Response, requestId: string, durationMs: number): void {
     const line = {
       requestId,
-      req: { method: req.method, url: redactUrl(req.originalUrl ?? req.url), remoteAddress: req.socket.remoteAddress },
+      req: {
+        method: req.method,
+        url: redactUrl(req.originalUrl ?? req.url, this.secretParameters),
+        remoteAddress: req.socket.remoteAddress,
+      },
       ...RequestContext.identity(req),
       route: routeOf(req),
       status: res.statusCode,

@@ -6,7 +6,7 @@ const FRAMEWORK_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterE
 
 /**
  * Nest's logger over one app's pino logger. Each app installs its own while it starts: nestjs-pino keeps
- * one root logger per process, so in the combined server device-service's lines came out as main-service's.
+ * one root logger per process, so where apps share a process (the combined server) one app's lines came out as another's.
  * A stack Nest passes with an error is left out: the exception filter logs failures without internals.
  */
 export class NestLines implements LoggerService {

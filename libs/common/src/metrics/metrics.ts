@@ -8,24 +8,20 @@ import { bodyStatusLabel } from '../http/sent-status';
 import { routeOf } from '../logging/app-logging';
 
 type Labels = 'method' | 'route' | 'status' | 'body_status';
-/** What became of one delivery attempt: handed over, to be tried again, given up. */
-export type DeliveryOutcome = 'sent' | 'retry' | 'failed';
-/** Messages waiting to be sent, per channel (e.g. `{ email: 3, sms: 0 }`). */
-export type PendingCounter = () => Promise<Record<string, number>>;
 
 /**
  * One service's Prometheus metrics, in a registry of its own: the combined server hosts two apps in
  * one process, and prom-client's global registry would mix (and reject) their series. Request
  * metrics are recorded by an Express middleware on 'finish' (not an interceptor: each global
  * interceptor costs every request measurably), labelled by the matched route template so ids never become labels.
+ * A service adds series of its own by creating them on `registry` (prom-client's `registers: [metrics.registry]`,
+ * in a provider that injects Metrics): `{prefix}/metrics` shows them beside these.
  */
 @Injectable()
 export class Metrics {
   readonly registry = new Registry();
   private readonly requests: Counter<Labels>;
   private readonly duration: Histogram<Labels>;
-  private readonly messagesSent: Counter<'channel' | 'outcome'>;
-  private pendingCounter?: PendingCounter;
 
   constructor(config: ServerConfig, dataSource: DataSource) {
     const registers = [this.registry];
@@ -44,23 +40,6 @@ export class Metrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers,
     });
-    this.messagesSent = new Counter({
-      name: 'messages_sent_total',
-      help: 'Delivery attempts of stored messages, by channel (email, sms) and outcome (sent, retry, failed)',
-      labelNames: ['channel', 'outcome'],
-      registers,
-    });
-    const pending: Gauge<'channel'> = new Gauge({
-      name: 'messages_pending',
-      help: 'Stored messages waiting to be sent or retried, by channel (read at scrape time, across tenants)',
-      labelNames: ['channel'],
-      registers,
-      collect: async () => {
-        // an unavailable database leaves the last values (readiness reports it)
-        const counts = await this.pendingCounter?.().catch(() => undefined);
-        for (const [channel, n] of Object.entries(counts ?? {})) pending.set({ channel }, n);
-      },
-    });
     if (dataSource.options.type === 'mysql' || dataSource.options.type === 'mariadb') this.poolMetrics(dataSource, registers);
   }
 
@@ -75,16 +54,6 @@ export class Metrics {
     });
     next();
   };
-
-  /** Counts one delivery attempt of a stored message. */
-  messageAttempted(channel: string, outcome: DeliveryOutcome): void {
-    this.messagesSent.inc({ channel, outcome });
-  }
-
-  /** Where `messages_pending` reads its values (the service that delivers messages sets it). */
-  countPendingWith(counter: PendingCounter): void {
-    this.pendingCounter = counter;
-  }
 
   /**
    * The mysql2 pool through its public API: its limit, and counters of its events. How many connections

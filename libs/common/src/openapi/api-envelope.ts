@@ -10,7 +10,7 @@ export interface EnvelopeDoc {
   extra?: Record<string, object>;
   /**
    * Name of that `extraData` shape (e.g. `Page`): its schema is `<name>Extra`, the envelope's
-   * `<data><name>Result` (records: `DataDictionaryPageResult`). Default: its keys, capitalised.
+   * `<data><name>Result` (records: `OrderItemPageResult`). Default: its keys, capitalised.
    */
   extraName?: string;
   description?: string;

@@ -2,7 +2,7 @@ import { Type } from '@nestjs/common';
 import {
   BODY_STATUSES,
   ERROR_ENVELOPE,
-  ERROR_ENVELOPE_SCHEMA,
+  errorEnvelopeSchema,
   Failure,
   FailureInput,
   failureExample,
@@ -24,7 +24,10 @@ type BodyClasses = Map<string, Type<object>>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
-/** Order of operations inside a tag: the standard set, the library's optional calls, then the resource's own calls as declared. */
+/**
+ * Order of operations inside a tag: the library's standard set, then its optional calls; any other call (a
+ * resource's own) follows them in the order its controller declares it.
+ */
 const OPERATION_ORDER = [
   'save',
   'getById',
@@ -37,8 +40,6 @@ const OPERATION_ORDER = [
   'importList',
   'importStatus',
   'listCache',
-  'saveOrUpdate',
-  'saveBatch',
 ];
 
 /** Answered by the HTTP server itself, on any route (request line and headers together are bounded). */
@@ -176,6 +177,12 @@ function orderPaths(document: Json): void {
   document.paths = Object.fromEntries(keyed.map(({ path, item }) => [path, item]));
 }
 
+/** A path to show in the failure envelope's example: the document's first `save`, else its first path. */
+function examplePath(document: Json): string {
+  const paths = Object.keys(document.paths ?? {});
+  return paths.find((path) => path.endsWith('/save')) ?? paths[0] ?? '/';
+}
+
 /**
  * Completes the generated document for Swagger UI users and code generators: failure answers of every
  * operation, an explicit empty `security` on anonymous operations, typed nullables, the shared envelope
@@ -184,7 +191,7 @@ function orderPaths(document: Json): void {
 export function finaliseDocument(document: Json, classes: BodyClasses = new Map()): Json {
   document.components ??= {};
   document.components.schemas ??= {};
-  document.components.schemas[ERROR_ENVELOPE] = ERROR_ENVELOPE_SCHEMA;
+  document.components.schemas[ERROR_ENVELOPE] = errorEnvelopeSchema(examplePath(document));
   document.components.responses = {
     ...(document.components.responses ?? {}),
     [HEADERS_TOO_LARGE]: {

@@ -35,8 +35,8 @@ export const FAILURES_EXTENSION = 'x-failures';
 
 export const ERROR_ENVELOPE = 'ErrorEnvelope';
 
-/** The envelope of a failure: `data` null, `error` set, `path` the request path. */
-export const ERROR_ENVELOPE_SCHEMA = {
+/** The envelope of a failure: `data` null, `error` set, `path` the request path (`examplePath`, one of the document's). */
+export const errorEnvelopeSchema = (examplePath: string) => ({
   type: 'object',
   required: ['timestamp', 'status', 'error', 'localizedError', 'path', 'extraData', 'data'],
   properties: {
@@ -46,14 +46,14 @@ export const ERROR_ENVELOPE_SCHEMA = {
     localizedError: {
       type: 'string',
       description:
-        "`error` in the best of the caller's Accept-Language languages that the service has (shipped: en, zh-CN, de; or the default tenant's translation entries), else English",
+        "`error` in the best of the caller's Accept-Language languages that the service has (shipped: en, zh-CN, de; and the texts the service adds), else English",
       example: 'Unauthorized: no Bearer token in the Authorization header',
     },
-    path: { type: 'string', description: 'The request path', example: '/main-service/system-api/configuration/data-dictionary/save' },
+    path: { type: 'string', description: 'The request path', example: examplePath },
     extraData: { type: 'object', example: {} },
     data: { type: 'object', nullable: true, example: null },
   },
-};
+});
 
 const TITLES: Record<number, string> = {
   400: 'Invalid value',

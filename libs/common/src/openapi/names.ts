@@ -10,7 +10,7 @@ const upperFirst = (word: string) => word.charAt(0).toUpperCase() + word.slice(1
 
 /**
  * Operation ids a person would write: the resource (the path segment before the operation) and the
- * operation, lowerCamel (`dataDictionarySave`); where two operations would share one, earlier path
+ * operation, lowerCamel (`orderItemSave`); where two operations would share one, earlier path
  * segments are added to both until they differ. Two words at least, so never a reserved word alone.
  */
 export function nameOperations(document: Json): void {

@@ -7,7 +7,7 @@ import { bodyClassesOf } from './failure-inputs';
 type SecuritySchemeObject = Parameters<DocumentBuilder['addSecurity']>[1];
 
 export interface ServiceDescription {
-  /** Global prefix without slashes, e.g. `main-service`. */
+  /** Global prefix without slashes, e.g. `order-service`. */
   prefix: string;
   title: string;
   description: string;

@@ -1,8 +1,9 @@
 import { isIP } from 'node:net';
-import { ApiTag, MainServiceConfig, Operation } from '@app/common';
+import { ApiTag, Operation } from '@app/common';
 import { Controller, Get, Req } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { MainServiceConfig } from '../../main-service.config';
 
 class CloudServiceNodeInfo {
   @ApiProperty({ example: 'cn-east-1' }) name: string;

@@ -1,6 +1,7 @@
 import { AppException, BodyStatus, MAX_BATCH_ROWS, message, checkRows } from '@app/common';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { inflateEntries, UnreadableZipError, yieldingStream, ZipBoundError } from './bounded-zip';
+import { storedZip } from './stored-zip';
 import { TranslationSave } from './translation.dto';
 
 const HEADER = ['language', 'namespace', 'key', 'value'];
@@ -22,16 +23,12 @@ const EMPTY_SHARED_STRINGS =
 const YIELD_EVERY_ROWS = 100;
 
 /**
- * exceljs and JSZip load with the first upload: they are large, and a process (a replica, a test) that
- * never reads a workbook starts faster without them. Through `default`, which is their module.exports
- * both when Node imports them and when they are compiled to require().
+ * exceljs loads with the first upload: it is large, and a process (a replica, a test) that never reads a
+ * workbook starts faster without it. Through `default`, which is its module.exports both when Node imports
+ * it and when it is compiled to require().
  */
-let xlsxLibraries: Promise<{ excel: typeof import('exceljs'); JSZip: typeof import('jszip') }> | undefined;
-const loadXlsxLibraries = () =>
-  (xlsxLibraries ??= Promise.all([import('exceljs'), import('jszip')]).then(([excel, jszip]) => ({
-    excel: excel.default,
-    JSZip: jszip.default,
-  })));
+let xlsxLibrary: Promise<typeof import('exceljs')> | undefined;
+const loadExcel = () => (xlsxLibrary ??= import('exceljs').then((excel) => excel.default));
 
 type SheetRow = { number: number; cells: string[] };
 
@@ -89,12 +86,11 @@ async function readFirstSheet(file: Buffer): Promise<SheetRow[]> {
   if (!parts.has(WORKBOOK) || !parts.has(WORKBOOK_RELS)) throw AppException.validation('file is not a readable XLSX workbook');
   if (!sheets.length) throw AppException.validation('file has no worksheet');
 
-  const { excel, JSZip } = await loadXlsxLibraries();
-  const repacked = new JSZip();
-  for (const path of [WORKBOOK_RELS, WORKBOOK, SHARED_STRINGS, ...sheets])
-    repacked.file(path, parts.get(path) ?? EMPTY_SHARED_STRINGS, { compression: 'STORE' });
+  const excel = await loadExcel();
+  const archive = storedZip(
+    [WORKBOOK_RELS, WORKBOOK, SHARED_STRINGS, ...sheets].map((path) => [path, parts.get(path) ?? Buffer.from(EMPTY_SHARED_STRINGS)]),
+  );
   parts.clear();
-  const archive = await repacked.generateAsync({ type: 'nodebuffer', compression: 'STORE' });
 
   const reader = new excel.stream.xlsx.WorkbookReader(yieldingStream(archive), {
     worksheets: 'emit',

@@ -3,7 +3,6 @@ import {
   CrudController,
   LANGUAGE_TAG_MAX,
   LANGUAGE_TAG_PATTERN,
-  MainServiceConfig,
   Operation,
   ResourceController,
   SYNC_IMPORT_RESPONSE,
@@ -20,6 +19,7 @@ import { SaveMissingDrafts } from './save-missing-drafts';
 import { readTranslationWorkbook } from './translation-import';
 import { NAMESPACE_MAX, NAMESPACE_PATTERN } from './translation.entity';
 import { translationResource as resource } from './translation.resource';
+import { MainServiceConfig } from '../../main-service.config';
 
 const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 

@@ -1,6 +1,7 @@
-import { AppException, MainServiceConfig } from '@app/common';
+import { AppException } from '@app/common';
 import { AddressGuard, addressRange, DeliveryResolver, hostOfUrl, isPublicAddress } from './address-guard';
 import { DeliveryFailure } from './delivery-failure';
+import { MainServiceConfig } from '../../main-service.config';
 
 /** Answers from a table; any other name fails as unknown. Never a DNS server. */
 class TableResolver extends DeliveryResolver {

@@ -1,9 +1,10 @@
-import { AppException, MainServiceConfig } from '@app/common';
+import { AppException } from '@app/common';
 import { Global, Injectable, Module } from '@nestjs/common';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { DeliveryFailure, systemCode } from './delivery-failure';
+import { MainServiceConfig } from '../../main-service.config';
 
 /**
  * ipaddr.js's name of the range an address is in: `unicast` for a public address; `loopback`, `private`,

@@ -1,7 +1,8 @@
-import { CoalescingLoop, DeliveryOutcome, DISPATCH_CONCURRENCY, MainServiceConfig, Metrics, replicaName } from '@app/common';
+import { CoalescingLoop, replicaName } from '@app/common';
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DeliveryClaims, DeliveryTarget } from './delivery-claims';
 import { DeliveryFailure } from './delivery-failure';
+import { DeliveryMetrics, DeliveryOutcome } from './delivery-metrics';
 import { AttemptOutcome, DeliveryRecords } from './delivery-records';
 import { fromAddressRefusal } from '../email/email-from-address';
 import { EmailSender, renderEmail } from './email-sender';
@@ -12,6 +13,7 @@ import { parseParams, renderTemplate } from './render-template';
 import { AttemptReport, SenderBreakers } from './sender-breakers';
 import { SmsPackageUnits } from './sms-package-units';
 import { SmsSender } from './sms-sender';
+import { DISPATCH_CONCURRENCY, MainServiceConfig } from '../../main-service.config';
 
 /** A claim outlives any attempt (SMTP and provider calls are bounded far below it); a dead replica's claims expire after it. */
 const LEASE_MS = 10 * 60_000;
@@ -39,7 +41,7 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
 
   constructor(
     private readonly config: MainServiceConfig,
-    private readonly metrics: Metrics,
+    private readonly metrics: DeliveryMetrics,
     private readonly claims: DeliveryClaims,
     private readonly scan: FairScan,
     private readonly breakers: SenderBreakers,
@@ -50,7 +52,6 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
   ) {}
 
   onApplicationBootstrap(): void {
-    this.metrics.countPendingWith(() => this.claims.countPendingAcrossTenants());
     if (!this.config.dispatchEnabled) return;
     this.loop.start(this.config.dispatchPollMs);
   }
@@ -177,7 +178,7 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
       errorMessage: failure.message,
     });
     await this.claims.release(target, this.holder, Date.now() + delay);
-    this.metrics.messageAttempted(target.channel, 'retry');
+    this.metrics.attempted(target.channel, 'retry');
   }
 
   /**
@@ -212,7 +213,7 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
   private async record(target: DeliveryTarget, outcome: DeliveryOutcome, values: AttemptOutcome): Promise<void> {
     await this.records.recordAttempt(target.channel, target.scope, target.messageId, values);
     await this.claims.finish(target, this.holder);
-    this.metrics.messageAttempted(target.channel, outcome);
+    this.metrics.attempted(target.channel, outcome);
   }
 
   /** Loads what an e-mail needs; `send` then makes the one attempt (`report` names the configuration it goes to). */

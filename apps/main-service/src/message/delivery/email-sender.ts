@@ -1,4 +1,3 @@
-import { MainServiceConfig } from '@app/common';
 import { Injectable } from '@nestjs/common';
 import { isIP } from 'node:net';
 import { createTransport, Transporter } from 'nodemailer';
@@ -9,6 +8,7 @@ import { EmailTemplate } from '../email-template/email-template.entity';
 import { connectionFailure, DeliveryFailure, systemCode } from './delivery-failure';
 import { EmailConfigWithPassword } from './delivery-records';
 import { parseParams, renderTemplate } from './render-template';
+import { MainServiceConfig } from '../../main-service.config';
 
 /** An e-mail ready to go: what the record says, or what its template renders. */
 export interface RenderedEmail {

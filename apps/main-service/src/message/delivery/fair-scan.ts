@@ -1,8 +1,8 @@
-import { MainServiceConfig } from '@app/common';
 import { Injectable } from '@nestjs/common';
 import { DeliveryClaims, DeliveryTarget } from './delivery-claims';
 import { DeliveryChannel } from './message-delivery.entity';
 import { Admission, SenderBreakers } from './sender-breakers';
+import { MainServiceConfig } from '../../main-service.config';
 
 /** A due message the scan found and the breakers let through. */
 export interface Candidate {

@@ -1,8 +1,8 @@
-import { MainServiceConfig } from '@app/common';
 import { DeliveryFailure } from './delivery-failure';
 import { smtpFailure } from './email-sender';
 import { httpFailure } from './sms-sender';
 import { Admission, SenderBreakers } from './sender-breakers';
+import { MainServiceConfig } from '../../main-service.config';
 
 const FAILURES = 3;
 const PAUSE = 1000;

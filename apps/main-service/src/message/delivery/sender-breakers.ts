@@ -1,8 +1,8 @@
-import { MainServiceConfig } from '@app/common';
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigRef } from './delivery-claims';
 import { growingDelay } from './growing-delay';
 import { DeliveryChannel } from './message-delivery.entity';
+import { MainServiceConfig } from '../../main-service.config';
 
 /** One sender configuration's breaker: consecutive unreachable attempts while closed; its pause once open. */
 interface Breaker {

@@ -3,9 +3,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Kafka transport: the relay lease that lets one replica at a time publish the outbox, and
  * LONGTEXT for batch payloads and rejected rows (TEXT stops at 64 KB; a 10,000-row batch is ~1.5 MB).
- * MODIFY keeps the rows that are there. The tables are MessagingModule's (MESSAGING_ENTITIES): main-service
- * registers this migration; device-service's list keeps it only because its databases have applied it (DropMessaging
- * removes the tables there).
+ * MODIFY keeps the rows that are there. The tables are MessagingModule's (MESSAGING_ENTITIES): one of
+ * MESSAGING_MIGRATIONS, which a service with messaging applies.
  */
 export class KafkaOutbox1795388775655 implements MigrationInterface {
   name = 'KafkaOutbox1795388775655';

@@ -5,8 +5,7 @@ import { importDigest } from '../import-digest';
  * The import consumer applies only batches the API created: import_batch keeps the items' digest, and
  * messages that match no batch are recorded apart (import_rejection). The outbox gets an index for one
  * tenant's backlog. Batches still PENDING get their digest from their outbox row (kept a day after it
- * was sent), so an upgrade does not strand them. MessagingModule's tables: main-service registers this
- * (device-service's list keeps it only because its databases have applied it; DropMessaging removes the tables there).
+ * was sent), so an upgrade does not strand them. MessagingModule's tables: one of MESSAGING_MIGRATIONS.
  */
 export class ImportTrust1795470318204 implements MigrationInterface {
   name = 'ImportTrust1795470318204';

@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * State every replica shares: the write versions per (resource, tenant) that listCache and page totals check, and the windows of rate
- * limits counted in the database. Shared-library tables: every service registers this.
+ * limits counted in the database. Shared-library tables: one of COMMON_MIGRATIONS, which every service applies.
  */
 export class ReplicaState1795700000000 implements MigrationInterface {
   name = 'ReplicaState1795700000000';

@@ -1,6 +1,6 @@
+import { Env, toBool, toList } from '@app/common';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, isFQDN, isIP, Max, Min, ValidateBy } from 'class-validator';
-import { Env, toBool, toList } from './environment';
 
 export interface CloudServiceNode {
   name: string;

@@ -1,6 +1,6 @@
+import { Env, StartupWarnings } from '@app/common';
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Min, MinLength } from 'class-validator';
-import { Env, StartupWarnings } from './environment';
 
 const DEV_DEVICE_TOKEN_SECRET = 'dev-only-device-token-secret-change-me';
 

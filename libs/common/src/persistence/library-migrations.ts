@@ -1,0 +1,32 @@
+import { ImportTrust1795470318204 } from '../messaging/migrations/1795470318204-ImportTrust';
+import { KafkaOutbox1795388775655 } from '../messaging/migrations/1795388775655-KafkaOutbox';
+import type { MigrationClass } from './database';
+import { ReplicaState1795700000000 } from './migrations/1795700000000-ReplicaState';
+import { ReplicaLease1795900000000 } from './migrations/1795900000000-ReplicaLease';
+
+/** The library's tables every service has (COMMON_ENTITIES: list versions, throttle windows, replica leases), in order. */
+export const COMMON_MIGRATIONS: MigrationClass[] = [ReplicaState1795700000000, ReplicaLease1795900000000];
+
+/** MessagingModule's tables (MESSAGING_ENTITIES: outbox, leases, import batches and rejections), in order. */
+export const MESSAGING_MIGRATIONS: MigrationClass[] = [KafkaOutbox1795388775655, ImportTrust1795470318204];
+
+/** The timestamp a migration's class name ends with, which TypeORM orders migrations by. */
+function timestampOf(migration: MigrationClass): number {
+  const digits = /(\d{13})$/.exec(migration.name)?.[1];
+  if (!digits) throw new Error(`migration ${migration.name}: its class name must end with a 13-digit timestamp`);
+  return Number(digits);
+}
+
+/**
+ * A service's migrations, its own and the library's lists it applies, as one list in timestamp order (the
+ * order TypeORM runs them in). Two migrations of one timestamp would run in an arbitrary order: refused.
+ */
+export function mergeMigrations(...lists: MigrationClass[][]): MigrationClass[] {
+  const merged = [...new Set(lists.flat())].map((migration) => ({ migration, timestamp: timestampOf(migration) }));
+  merged.sort((a, b) => a.timestamp - b.timestamp);
+  merged.forEach(({ migration, timestamp }, i) => {
+    if (i > 0 && merged[i - 1].timestamp === timestamp)
+      throw new Error(`migrations ${merged[i - 1].migration.name} and ${migration.name} share one timestamp`);
+  });
+  return merged.map(({ migration }) => migration);
+}
