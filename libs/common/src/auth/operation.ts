@@ -22,7 +22,7 @@ export interface OperationDoc {
   permission?: string;
   /** Anonymous: no Bearer token, every caller passes AccessGuard. */
   public?: boolean;
-  /** No Bearer token: a device token in query `token`, checked by the route's own guard (device-service's DeviceOperation). */
+  /** No Bearer token: a device token in query `token`, checked by the route's own guard (the app's). */
   deviceToken?: boolean;
   /**
    * What the caller presents instead of a Bearer token (a secret a public route checks itself, the device

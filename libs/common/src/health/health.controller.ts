@@ -22,7 +22,7 @@ export class HealthReport {
     additionalProperties: true,
     example: { messaging: { transport: 'kafka', broker: 'down', brokerStateSince: 1790000000000, outboxBacklog: 3 } },
     description:
-      'State of background parts that readiness does not wait on (main-service: the message bus and the outbox backlog, see docs/operations.md); `null` when it could not be read in time',
+      'State of background parts that readiness does not wait on (such as a message bus and its outbox backlog, see docs/operations.md); `null` when it could not be read in time',
   })
   background?: Record<string, unknown>;
 }

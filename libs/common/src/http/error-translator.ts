@@ -6,7 +6,7 @@ import { LANGUAGE_TAG_MAX, LANGUAGE_TAG_PATTERN } from '../values/language-tag';
 export type TranslationsByLanguage = ReadonlyMap<string, ReadonlyMap<string, string>>;
 
 /**
- * The deployment's own translations of error texts (main-service: translation entries), which win over
+ * The deployment's own translations of error texts (an app's stored texts), which win over
  * the catalogues shipped with the service.
  */
 export abstract class ErrorTextOverrides {

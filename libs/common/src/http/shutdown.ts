@@ -6,8 +6,8 @@ import { stopListening } from './server';
 /**
  * SIGTERM/SIGINT for a process serving `apps` on `server`: readiness turns 503 at once, the server
  * stops accepting connections and waits for in-flight requests, and only then are the apps closed
- * (Nest's hooks: outbox relay and message bus; main-service's message dispatcher, which finishes the sends
- * in hand, bounded by its SMTP and provider timeouts, and releases its other claims; then the data source).
+ * (Nest's hooks: outbox relay and message bus; an app's background senders, which finish the sends
+ * in hand, bounded by their own timeouts, and release their other claims; then the data source).
  * Nest's own enableShutdownHooks is not used: its close() runs the relay's and the modules' destroy hooks
  * before it closes the HTTP server, so a request still running would lose its bus. Exits 0, or 1 after
  * `timeoutMs` (a send still running then keeps its claim until the lease expires, and is sent again).

@@ -16,7 +16,7 @@ export class ImportBatch {
   @Column({ type: 'varchar', length: 64 })
   tenantId: string;
 
-  @ApiProperty({ example: 'configuration.data-dictionary.import' })
+  @ApiProperty({ example: 'inventory.item.import' })
   @Column({ type: 'varchar', length: 128 })
   topic: string;
 

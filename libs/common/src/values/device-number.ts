@@ -1,6 +1,6 @@
 /**
- * Device, server, box, scanner and card numbers, one rule in both services: a number device-service
- * registers is the number main-service's snapshots report. Numbers travel in query strings and are
+ * Device, server, box, scanner and card numbers, one rule in every service: the number one service registers
+ * is the number another reports. Numbers travel in query strings and are
  * unique keys: a plain, URL-safe alphabet, no surrounding whitespace (MySQL PAD SPACE), compared exactly.
  */
 export const DEVICE_NUMBER_MAX = 64;

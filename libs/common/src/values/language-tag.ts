@@ -1,6 +1,6 @@
 /**
- * Language tags (BCP 47), one rule wherever a language is named (translations, saveMissing's `lng`,
- * templates): a primary language subtag of 2 or 3 letters, then subtags of 1 to 8 letters or digits
+ * Language tags (BCP 47), one rule wherever a language is named (stored texts, a request's
+ * language, templates): a primary language subtag of 2 or 3 letters, then subtags of 1 to 8 letters or digits
  * (script, region, variants, extensions, private use), e.g. `en`, `zh-CN`, `zh-Hans-CN`. Not `zh_CN`,
  * not a word such as `english`.
  */
