@@ -4,10 +4,11 @@ import { AuthConfig } from './auth.config';
 import { CrudConfig } from './crud.config';
 import { DatabaseConfig } from './database.config';
 import { ConfigClass, readConfig } from './environment';
+import { FastPathsConfig } from './fast-paths.config';
 import { ServerConfig } from './server.config';
 
 /** The namespaces every service reads: the shared library's own consumers need them. */
-export const SHARED_CONFIG: ConfigClass[] = [ServerConfig, DatabaseConfig, AuthConfig, CrudConfig];
+export const SHARED_CONFIG: ConfigClass[] = [ServerConfig, DatabaseConfig, AuthConfig, CrudConfig, FastPathsConfig];
 
 /** What a service's configuration depends on (its manifest). */
 export interface ConfiguredService {
