@@ -42,7 +42,7 @@ export const databasePid = () => {
 /**
  * Starts `node <args>` under the Node that runs the benchmark, with its standard output (where the
  * services write their log lines) to `<logDir>/<name>.log`, or to /dev/null without a logDir, and
- * waits until `readyUrl` answers 2xx.
+ * waits until `readyUrl` answers 2xx (up to four minutes: a loaded shared machine starts them slowly).
  */
 export async function startNode(name, args, { env, readyUrl, logDir }) {
   const stdout = openSync(logDir ? join(logDir, `${name}.log`) : '/dev/null', 'w');
@@ -50,7 +50,7 @@ export async function startNode(name, args, { env, readyUrl, logDir }) {
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
     if ((await fetch(readyUrl).catch(() => null))?.ok) return child;
-    if (i > 120) {
+    if (i > 480) {
       await stop(child);
       throw new Error(`${name} did not start`);
     }

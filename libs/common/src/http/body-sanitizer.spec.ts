@@ -1,5 +1,5 @@
 import { AppException } from './app-exception';
-import { MAX_BODY_DEPTH, sanitizeBody } from './body-sanitizer';
+import { MAX_BODY_DEPTH, sanitizeBody, sanitizeSmallBody } from './body-sanitizer';
 
 const nested = (levels: number, wrap: (inner: unknown) => unknown): unknown => {
   let value: unknown = 1;
@@ -55,5 +55,22 @@ describe('sanitizeBody', () => {
       message: 'x: a property name must not contain a lone UTF-16 surrogate',
     });
     expect(await refusal(JSON.parse('{"pair":"\\ud83d\\ude00"}'))).toBeUndefined();
+  });
+});
+
+describe('sanitizeSmallBody', () => {
+  it('normalises in place before it returns, as sanitizeBody does', () => {
+    const body = [{ a: null, b: 1, c: { d: null, e: [null, { f: null, g: 'x' }] } }, { h: null }];
+    expect(sanitizeSmallBody(body)).toBeUndefined();
+    expect(body).toEqual([{ b: 1, c: { e: [null, { g: 'x' }] } }, {}]);
+  });
+
+  it('throws the same refusals (depth, lone surrogates) synchronously', () => {
+    expect(() => sanitizeSmallBody(nested(MAX_BODY_DEPTH + 1, (x) => ({ a: x })))).toThrow(
+      expect.objectContaining({ bodyStatus: 400, message: `Request body nests deeper than ${MAX_BODY_DEPTH} levels` }),
+    );
+    expect(() => sanitizeSmallBody(JSON.parse('[{"x":{"list":["ok","\\udc00"]}}]'))).toThrow(
+      expect.objectContaining({ message: '[0].x.list[1]: the text must not contain a lone UTF-16 surrogate' }),
+    );
   });
 });

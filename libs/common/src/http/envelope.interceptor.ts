@@ -1,8 +1,26 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { from, map, Observable, switchMap } from 'rxjs';
+import { map, Observable, Subscription } from 'rxjs';
 import { Envelope, success } from './envelope';
 import { BODY_LIMIT, readRequestBody } from './request-body';
+
+/** The handler's observable once `reading` has settled; the read's failure instead of it when it fails. */
+function afterReading(reading: Promise<void>, next: CallHandler): Observable<unknown> {
+  return new Observable((subscriber) => {
+    let handling: Subscription | undefined;
+    let closed = false;
+    reading.then(
+      () => {
+        if (!closed) handling = next.handle().subscribe(subscriber);
+      },
+      (error: unknown) => subscriber.error(error),
+    );
+    return () => {
+      closed = true;
+      handling?.unsubscribe();
+    };
+  });
+}
 
 /**
  * The single global interceptor. Interceptors run after every guard, so the request body is read here:
@@ -17,7 +35,6 @@ export class EnvelopeInterceptor implements NestInterceptor {
     const limit = Reflect.getMetadata(BODY_LIMIT, context.getHandler()) as string | undefined;
     const reading =
       context.getType() === 'http' ? readRequestBody(http.getRequest<Request>(), http.getResponse<Response>(), limit) : undefined;
-    const handled = reading ? from(reading).pipe(switchMap(() => next.handle())) : next.handle();
-    return handled.pipe(map(success));
+    return (reading ? afterReading(reading, next) : next.handle()).pipe(map(success));
   }
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import { json, urlencoded } from 'express';
 import { AppException } from './app-exception';
-import { sanitizeBody } from './body-sanitizer';
+import { sanitizeBody, sanitizeSmallBody, SMALL_BODY_BYTES } from './body-sanitizer';
 import { countJsonValues } from './json-values';
 
 /** Body limit of an operation that declares none: a record, a filter or a report is a few KB. */
@@ -21,14 +21,18 @@ export const MAX_BODY_VALUES = 500_000;
 /** Route metadata key of an operation's own body limit (`Operation({ bodyLimit })`). */
 export const BODY_LIMIT = 'body-limit';
 
+/** The inflated length of the JSON text a request's body was parsed from (set by boundValues). */
+const JSON_BYTES = Symbol('json bytes');
+
 type Parser = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
 /**
  * Refuses, before JSON.parse, a body that is not UTF-8 (RFC 8259 requires it, and the count reads bytes)
  * or that holds more than MAX_BODY_VALUES values. body-parser calls it with the inflated bytes.
  */
-function boundValues(_req: IncomingMessage, _res: ServerResponse, body: Buffer, encoding: string): void {
+function boundValues(req: IncomingMessage, _res: ServerResponse, body: Buffer, encoding: string): void {
   if (encoding !== 'utf-8') throw Object.assign(new Error('JSON must be UTF-8'), { type: 'charset.unsupported' });
+  (req as IncomingMessage & { [JSON_BYTES]?: number })[JSON_BYTES] = body.length;
   if (countJsonValues(body, MAX_BODY_VALUES) > MAX_BODY_VALUES)
     throw AppException.validation(`Request body holds more than ${MAX_BODY_VALUES} JSON values`);
 }
@@ -54,11 +58,23 @@ const hasBody = (req: IncomingMessage): boolean =>
  * as multipart, is left to the route), then sanitizeBody. Undefined when there is no body to read. Called
  * once the route is known and its caller admitted (EnvelopeInterceptor): the body of an unknown route or a
  * refused caller is never read. Failures are body-parser's errors (413, 415, 1004) or AppExceptions (400).
+ * JSON text of at most SMALL_BODY_BYTES (counted after Content-Encoding is undone) is sanitized in one go.
  */
 export function readRequestBody(req: Request, res: Response, limit: string = DEFAULT_BODY_LIMIT): Promise<void> | undefined {
   if (!hasBody(req)) return undefined;
   const [jsonParser, formParser] = parsersFor(limit);
-  return new Promise<void>((resolve, reject) =>
-    jsonParser(req, res, (error) => (error ? reject(error) : formParser(req, res, (next) => (next ? reject(next) : resolve())))),
-  ).then(() => sanitizeBody(req.body));
+  return new Promise<void>((resolve, reject) => {
+    const sanitize = (error?: unknown) => {
+      if (error) return reject(error);
+      const bytes = (req as Request & { [JSON_BYTES]?: number })[JSON_BYTES];
+      if (bytes === undefined || bytes > SMALL_BODY_BYTES) return void sanitizeBody(req.body).then(resolve, reject);
+      try {
+        sanitizeSmallBody(req.body);
+        resolve();
+      } catch (refusal) {
+        reject(refusal);
+      }
+    };
+    jsonParser(req, res, (error) => (error ? reject(error) : formParser(req, res, sanitize)));
+  });
 }

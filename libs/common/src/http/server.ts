@@ -3,9 +3,9 @@ import { Server as NetServer } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Logger, NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
-import { Router } from 'express';
 import { failure } from './envelope';
-import { groupKey, RouteGroups } from './route-groups';
+import { fastPathsOn } from '../fast-paths/fast-paths';
+import { GroupedRoutes, RouteMethod } from '../fast-paths/route-groups';
 
 /**
  * Largest request line plus headers the server reads. Node's default (16 KiB) refuses removeByIds with
@@ -122,28 +122,14 @@ export function stopListening(server: Server): Promise<void> {
   });
 }
 
-/** The HTTP methods Nest registers routes with (its route methods of the adapter). */
-type RouteMethod = 'get' | 'post' | 'put' | 'delete' | 'patch' | 'head' | 'options' | 'all';
-
-/** A path of literal segments only: no parameters, wildcards or patterns. */
-const LITERAL_PATH = /^(\/[A-Za-z0-9._~-]+){2,}$/;
-
-type ExpressApp = Record<RouteMethod, (...a: unknown[]) => unknown> & {
-  use: (...a: unknown[]) => unknown;
-  enabled: (setting: string) => boolean;
-  router: { stack: { handle: unknown }[] };
-};
-
 /**
  * Nest's Express adapter with the server of createHttpServer underneath (app.listen and app.getHttpServer
- * use it), and routes grouped by their parent path (route-groups.ts): Express tries an application's layers
- * one by one, and a service has a few hundred routes (eight or more per resource), so each literal route
- * goes into the router of its parent path (a resource's base path), which a map lookup finds.
+ * use it). Its route methods register literal routes in groups by parent path (fast-paths/route-groups.ts)
+ * unless FAST_PATHS=off, which leaves every route to Express's own router.
  */
 export class AppHttpAdapter extends ExpressAdapter {
-  private readonly groups = new Map<string, Router>();
-  /** The dispatch layer new groups join while it is the app's last layer. */
-  private latest?: RouteGroups;
+  /** Decided at the first route, once the configuration is checked; null with the fast paths off. */
+  private grouped?: GroupedRoutes | null;
 
   override get(...args: unknown[]) {
     return this.route('get', args);
@@ -170,25 +156,11 @@ export class AppHttpAdapter extends ExpressAdapter {
     return this.route('all', args);
   }
 
+  /** The route registered in its group, or as Express registers it (what ExpressAdapter's own methods do). */
   private route(method: RouteMethod, args: unknown[]): unknown {
-    const [path, ...handlers] = args;
-    const app = this.getInstance<ExpressApp>();
-    if (typeof path !== 'string' || !LITERAL_PATH.test(path)) return app[method](...args);
-    const parent = path.slice(0, path.lastIndexOf('/'));
-    const caseSensitive = app.enabled('case sensitive routing');
-    const key = groupKey(parent, caseSensitive);
-    let group = this.groups.get(key);
-    if (!group) {
-      group = Router({ caseSensitive, strict: app.enabled('strict routing') });
-      this.groups.set(key, group);
-      // a group takes effect where its first route would have: layers registered since the last
-      // dispatcher (Nest's middleware, say) must run before it, so it then joins a new dispatcher
-      const stack = app.router.stack;
-      if (!this.latest || stack[stack.length - 1]?.handle !== this.latest.dispatch)
-        app.use((this.latest = new RouteGroups(caseSensitive)).dispatch);
-      this.latest.add(parent, group);
-    }
-    return (group as unknown as Record<RouteMethod, (...a: unknown[]) => unknown>)[method](path.slice(parent.length), ...handlers);
+    const app = this.getInstance<Record<RouteMethod, (...a: unknown[]) => unknown>>();
+    if (this.grouped === undefined) this.grouped = fastPathsOn() ? new GroupedRoutes(this.getInstance()) : null;
+    return this.grouped?.route(method, args) ?? app[method](...args);
   }
 
   override initHttpServer(options: NestApplicationOptions): void {

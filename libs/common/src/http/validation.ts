@@ -1,10 +1,9 @@
 import { ArgumentMetadata, Type, ValidationError, ValidationPipe } from '@nestjs/common';
 import { AppException } from './app-exception';
 import { BodyStatus } from './body-status';
-import { cacheValidationMetadata } from './validation-metadata-cache';
+import { cacheValidationMetadata } from '../fast-paths/validation-metadata-cache';
+import { fastPathsOn } from '../fast-paths/fast-paths';
 import { TYPE_RULES, validationClauses } from './validation-clauses';
-
-cacheValidationMetadata();
 
 /**
  * Maps class-validator errors to the envelope: one clause per failing property (validationClauses);
@@ -34,6 +33,7 @@ class ObjectBodyValidationPipe extends ValidationPipe {
  * trusted; no implicit conversion, so "5" for a number is a type error.
  */
 export function validationPipe(expectedType?: Type<unknown>): ValidationPipe {
+  if (fastPathsOn()) cacheValidationMetadata();
   return new ObjectBodyValidationPipe({
     expectedType,
     whitelist: true,

@@ -3,7 +3,7 @@ import { ModulesContainer } from '@nestjs/core';
 import { DECORATORS } from '@nestjs/swagger';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { sanitizeBody } from '../http/body-sanitizer';
+import { sanitizeSmallBody } from '../http/body-sanitizer';
 import { BodyStatus } from '../http/body-status';
 import { toValidationException } from '../http/validation';
 import type { Failure } from './failures';
@@ -42,7 +42,7 @@ export function bodyClassesOf(app: INestApplication): Map<string, Type<object>> 
 /** What the service answers for a body of this class: the route's validation (a row of an array body: the batch validation). */
 function answerOf(dto: Type<object>, sent: Json, row: boolean): { status: number; error: string } | undefined {
   const body = structuredClone(sent);
-  sanitizeBody(body); // as every request body is, before validation (null: not given)
+  sanitizeSmallBody(body); // as every request body is, before validation (null: not given); a sample is a few values
   const errors = validateSync(plainToInstance(dto, body, { enableImplicitConversion: false }), {
     whitelist: true,
     forbidUnknownValues: true,

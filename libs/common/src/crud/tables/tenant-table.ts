@@ -9,8 +9,10 @@ import {
   SelectQueryBuilder,
 } from 'typeorm';
 import { AllTenantsRead, TenantScope } from '../../tenancy/tenant-scope';
-import { FindShape, PreparedFinds } from './prepared-finds';
-import { PreparedUpdates } from './prepared-updates';
+import { PreparedFinds } from '../../fast-paths/prepared-finds';
+import { FindShape } from './find-shape';
+import { PreparedUpdates } from '../../fast-paths/prepared-updates';
+import { fastPathsOn } from '../../fast-paths/fast-paths';
 
 /** A row of a table whose primary key starts with the owning tenant. */
 export interface TenantOwned extends ObjectLiteral {
@@ -31,8 +33,8 @@ export interface ReadOptions<E> extends FindShape<E> {
  * behave as absent.
  */
 export class TenantTable<E extends TenantOwned> {
-  /** Made on first use: the entity's metadata exists only once the data source is initialised. */
-  private statements?: { finds: PreparedFinds<E>; updates: PreparedUpdates<E> };
+  /** Made on first use (the entity's metadata exists only once the data source is initialised); null with FAST_PATHS=off. */
+  private statements?: { finds: PreparedFinds<E>; updates: PreparedUpdates<E> } | null;
 
   constructor(
     readonly entity: EntityTarget<E>,
@@ -74,18 +76,19 @@ export class TenantTable<E extends TenantOwned> {
     manager: EntityManager = this.dataSource.manager,
   ): Promise<number> {
     const where = this.where(scope, filter);
-    return this.prepared().finds.count(manager, where) ?? manager.getRepository(this.entity).count({ where });
+    return this.prepared()?.finds.count(manager, where) ?? manager.getRepository(this.entity).count({ where });
   }
 
   /** Rows matching a complete condition: by a statement built once for its shape where it can be (PreparedFinds). */
   private findWhere(where: FindOptionsWhere<E>, { manager = this.dataSource.manager, ...shape }: ReadOptions<E>): Promise<E[]> {
-    return this.prepared().finds.find(manager, where, shape) ?? manager.getRepository(this.entity).find({ ...shape, where });
+    return this.prepared()?.finds.find(manager, where, shape) ?? manager.getRepository(this.entity).find({ ...shape, where });
   }
 
-  private prepared(): { finds: PreparedFinds<E>; updates: PreparedUpdates<E> } {
-    if (!this.statements) {
+  /** The statements prepared per shape (fast-paths/), or null when the fast paths are off. */
+  private prepared(): { finds: PreparedFinds<E>; updates: PreparedUpdates<E> } | null {
+    if (this.statements === undefined) {
       const metadata = this.dataSource.getMetadata(this.entity);
-      this.statements = { finds: new PreparedFinds(metadata), updates: new PreparedUpdates(metadata) };
+      this.statements = fastPathsOn() ? { finds: new PreparedFinds(metadata), updates: new PreparedUpdates(metadata) } : null;
     }
     return this.statements;
   }
@@ -129,7 +132,7 @@ export class TenantTable<E extends TenantOwned> {
     manager: EntityManager = this.dataSource.manager,
   ): Promise<number> {
     const where = this.where(scope, filter);
-    const prepared = this.prepared().updates.update(manager, where, set);
+    const prepared = this.prepared()?.updates.update(manager, where, set);
     if (prepared) return prepared;
     const result = await manager
       .createQueryBuilder()

@@ -17,8 +17,8 @@ import {
   MoreThanOrEqual,
   PrimaryColumn,
 } from 'typeorm';
-import { createTestDatabase, fixtureDataSource, TestDatabase } from '../../../../../test/support/database';
-import { commaList, epochMillis } from '../../persistence/columns';
+import { createTestDatabase, fixtureDataSource, TestDatabase } from '../../../../test/support/database';
+import { commaList, epochMillis } from '../persistence/columns';
 import { PreparedFinds } from './prepared-finds';
 import { PreparedUpdates } from './prepared-updates';
 

@@ -1,6 +1,7 @@
-import { EntityMetadata, FindOperator } from 'typeorm';
-import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
-import { ApplyValueTransformers } from 'typeorm/util/ApplyValueTransformers';
+import { EntityMetadata, FindOperator, ValueTransformer } from 'typeorm';
+
+/** A column of an entity, as its metadata lists it. */
+export type ColumnMetadata = EntityMetadata['columns'][number];
 
 /** Where one parameter of a prepared statement takes its value from: a compared field (an operator's n-th value) or a set column. */
 export interface ParameterSlot {
@@ -42,7 +43,12 @@ export const conditionShape = (conditions: Record<string, unknown>, fields: stri
 export function whereParameter(conditions: Record<string, unknown>, { field, index, column }: BoundSlot): unknown {
   const condition = conditions[field];
   const value = condition instanceof FindOperator ? operands(condition)[index] : condition;
-  return column.transformer ? ApplyValueTransformers.transformTo(column.transformer, value) : value;
+  return column.transformer ? toDatabase(column.transformer, value) : value;
+}
+
+/** A value through a column's transformer(s) on its way to the database, in the order TypeORM applies them. */
+function toDatabase(transformer: ValueTransformer | ValueTransformer[], value: unknown): unknown {
+  return Array.isArray(transformer) ? transformer.reduce((current, each) => each.to(current), value) : transformer.to(value);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Express, NextFunction, Request, Response } from 'express';
 import { connect } from 'node:net';
 import request from 'supertest';
-import { AppHttpAdapter } from './server';
+import { AppHttpAdapter } from '../http/server';
 
 type Handler = (req: Request, res: Response, next: NextFunction) => void;
 

@@ -1,0 +1,29 @@
+import { FastPathsConfig } from '../config/fast-paths.config';
+import { Environment, readConfig } from '../config/environment';
+
+/**
+ * Fast paths: shortcuts past what a library's public API costs, each kept here so that a library upgrade
+ * that breaks one is looked for in one place, and all turned off by FAST_PATHS=off (the service then uses
+ * only public APIs). Each must answer exactly what the public way answers; the specs beside them compare.
+ *
+ * - prepared-finds.ts, prepared-updates.ts, prepared-statement.ts (used by TenantTable): SQL that TypeORM's
+ *   query builder writes once per shape of find, count or update, with a marker in place of each value,
+ *   then run with each call's values. Replaces: building the statement on every call (repository
+ *   find/count, query builder update). Must match: the repository's rows (selected and hidden columns,
+ *   transformers both ways, order, offset, limit), counts and affected-row counts.
+ * - validation-metadata-cache.ts (installed by validationPipe): class-validator's rules of a class kept
+ *   until any rule is registered. Replaces: the storage's scan of every decorated class on each validate().
+ *   Must match: the same rules per class and option set, rules registered later (mapped types) included.
+ * - route-groups.ts (used by AppHttpAdapter): literal routes grouped by parent path, one map lookup per
+ *   request. Replaces: Express trying the application's few hundred route layers one by one. Must match:
+ *   Express's matching (case, trailing slash), req.baseUrl + req.route.path as registered, middleware order.
+ *
+ * Not a fast path: crud/tables/exclusive-transaction.ts queues the one SQLite connection's statements while
+ * a transaction that gives the event loop a turn is open. It is a correctness fix (other requests' writes
+ * would otherwise join that transaction), so it stays on whatever FAST_PATHS says.
+ */
+
+/** Whether the fast paths are on (FAST_PATHS, read from the environment of the moment; default on). */
+export function fastPathsOn(env: Environment = process.env): boolean {
+  return readConfig(FastPathsConfig, env).fastPaths === 'on';
+}
