@@ -23,6 +23,7 @@ describe('mergeMigrations', () => {
       'ImportTrust1795470318204',
       'AppIndex1795600000000',
       'ReplicaState1795700000000',
+      'ReplicaLease1795900000000',
       'AppLater1999999999999',
     ]);
   });
