@@ -1,6 +1,6 @@
 /**
  * Reading and writing records: saveOrUpdate, page totals, listCache and the saveMissing limit across
- * replicas, the saveMissing draft cap, listCache and translations, the notification-user inbox, and the query plans of pages.
+ * replicas, the saveMissing draft cap, listCache and translations, the notification-user inbox, the query plans of pages, and null as "not given" in every write body.
  * The cases live in ./records/ and run in this one file because Jest loads the app's modules once per
  * test file; each case module boots its own app(s) in its own describe.
  */
@@ -12,3 +12,4 @@ import './records/save-missing-drafts';
 import './records/configuration-cache-translation';
 import './records/notification-user';
 import './records/explain';
+import './records/null-sweep';

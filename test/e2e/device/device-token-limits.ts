@@ -5,8 +5,8 @@
  * instances on one database (replicas) share them.
  */
 import { randomBytes } from 'node:crypto';
-import { TestDatabase } from '../support/database';
-import { createSharedDatabase, DeviceTestApp, SECRET, startDeviceApp, uniqueNo } from '../support/device-app';
+import { TestDatabase } from '../../support/database';
+import { createSharedDatabase, DeviceTestApp, SECRET, startDeviceApp, uniqueNo } from '../../support/device-app';
 
 const LIMIT = 30;
 const MAX_FAILURES = 3;
