@@ -4,7 +4,6 @@
  * test/timing/body-bombs.spec.ts (the event loop stays free meanwhile).
  */
 import { request } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { DEVICE_API, REGISTRY, startDeviceApp } from './device-app';
 import { CONFIG, Envelope, startApp, TestApp } from './test-app';
@@ -62,11 +61,6 @@ export function answerBeforeBody(base: string, path: string, headers: Record<str
     req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
     req.write(Buffer.alloc(1024, '['));
   });
-}
-
-export async function listening(t: TestApp): Promise<string> {
-  await t.app.listen(0, '127.0.0.1');
-  return `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
 }
 
 /** A refusal the service answers before reading the body: where, with which headers, and what it answers. */

@@ -4,9 +4,9 @@
  */
 import { MAX_BODY_VALUES } from '@app/common';
 import { gzipSync } from 'node:zlib';
-import { BOMB, emptyArrays, listening, MB, send, SERVICES } from '../support/body-bombs';
+import { BOMB, emptyArrays, MB, send, SERVICES } from '../support/body-bombs';
 import { LIVE_WITHIN_MS, POLL_TEST_RETRIES, pollLiveDuring } from '../support/live-poller';
-import { CONFIG, Envelope, startApp, TestApp } from '../support/test-app';
+import { CONFIG, Envelope, listenOnLoopback, startApp, TestApp } from '../support/test-app';
 
 jest.retryTimes(POLL_TEST_RETRIES, { logErrorsBeforeRetry: true });
 
@@ -17,7 +17,7 @@ describe.each(SERVICES)('$name', ({ prefix, start, refusals }) => {
   let base: string;
   beforeAll(async () => {
     t = await start();
-    base = await listening(t);
+    base = await listenOnLoopback(t);
   });
   afterAll(() => t?.close());
 
@@ -41,7 +41,7 @@ describe('an import route with a valid token', () => {
   let base: string;
   beforeAll(async () => {
     t = await startApp();
-    base = await listening(t);
+    base = await listenOnLoopback(t);
   });
   afterAll(() => t?.close());
 

@@ -4,9 +4,8 @@
  * within LIVE_WITHIN_MS; a bomb is refused within 5 s, long before it would be unpacked.
  */
 import { MAX_BATCH_ROWS } from '@app/common';
-import { AddressInfo } from 'node:net';
 import { LIVE_WITHIN_MS, POLL_TEST_RETRIES, pollLiveDuring } from '../support/live-poller';
-import { CONFIG, Envelope, startApp, TestApp } from '../support/test-app';
+import { CONFIG, Envelope, listenOnLoopback, startApp, TestApp } from '../support/test-app';
 import { sharedStringsBomb, sheetBomb, tooManyRows } from '../support/workbooks';
 
 jest.retryTimes(POLL_TEST_RETRIES, { logErrorsBeforeRetry: true });
@@ -18,8 +17,7 @@ let base: string;
 
 beforeAll(async () => {
   t = await startApp();
-  await t.app.listen(0, '127.0.0.1');
-  base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+  base = await listenOnLoopback(t);
 });
 afterAll(async () => {
   await t?.close();

@@ -8,15 +8,15 @@
  */
 import { MAX_BODY_VALUES } from '@app/common';
 import { gzipSync } from 'node:zlib';
-import { answerBeforeBody, BOMB, emptyArrays, listening, MB, send, SERVICES } from '../../support/body-bombs';
-import { CONFIG, Envelope, startApp, TestApp } from '../../support/test-app';
+import { answerBeforeBody, BOMB, emptyArrays, MB, send, SERVICES } from '../../support/body-bombs';
+import { CONFIG, Envelope, listenOnLoopback, startApp, TestApp } from '../../support/test-app';
 
 describe.each(SERVICES)('$name: bodies refused before they are read', ({ start, refusals }) => {
   let t: TestApp;
   let base: string;
   beforeAll(async () => {
     t = await start();
-    base = await listening(t);
+    base = await listenOnLoopback(t);
   });
   afterAll(() => t?.close());
 
@@ -43,7 +43,7 @@ describe('compressed bodies on an import route with a valid token', () => {
   let base: string;
   beforeAll(async () => {
     t = await startApp();
-    base = await listening(t);
+    base = await listenOnLoopback(t);
   });
   afterAll(() => t?.close());
 
