@@ -1,9 +1,11 @@
 /**
- * HTTP edges of both services: request bodies, the client address behind a proxy, CORS, translated
- * errors, secrets kept out of logs, Bearer token claims, and the operations endpoints and logs.
+ * HTTP edges of both services: the HTTP server under every entry point, request bodies (compressed ones
+ * too), the client address behind a proxy, CORS, translated errors, secrets kept out of logs, Bearer token
+ * claims, and the operations endpoints and logs.
  * The cases live in ./http-edges/ and run in this one file because Jest loads the app's modules once per
  * test file; each case module boots its own app(s) in its own describe.
  */
+import './http-edges/body-bombs';
 import './http-edges/body-edges';
 import './http-edges/client-ip';
 import './http-edges/cors';
@@ -12,3 +14,4 @@ import './http-edges/explained-errors';
 import './http-edges/secret-redaction';
 import './http-edges/token-claims';
 import './http-edges/observability';
+import './http-edges/http-server';

@@ -1,7 +1,7 @@
 /**
  * Reading and writing records: saveOrUpdate, page totals, listCache and the saveMissing limit across
  * replicas, the saveMissing draft cap, listCache and translations, the notification-user inbox, the query plans of pages,
- * and retention.
+ * retention, and null as "not given" in every write body.
  * The cases live in ./records/ and run in this one file because Jest loads the app's modules once per
  * test file; each case module boots its own app(s) in its own describe.
  */
@@ -14,3 +14,4 @@ import './records/configuration-cache-translation';
 import './records/notification-user';
 import './records/explain';
 import './records/retention';
+import './records/null-sweep';

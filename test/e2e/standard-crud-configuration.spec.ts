@@ -1,5 +1,6 @@
-/** The standard operations of the configuration group (test/support/standard-suite.ts), and the permission names the contract shows. */
-import { describeStandardCrud, seed } from '../support/standard-suite';
+/** The standard operations of the configuration group (test/support/standard/), and the permission names the contract shows. */
+import { seed } from '../support/standard/client';
+import { describeStandardCrud } from '../support/standard/suite';
 import { resourceSpec } from '../support/tables';
 import { Claims } from '../support/tokens';
 

@@ -1,4 +1,4 @@
-/** The standard operations of the message group (test/support/standard-suite.ts). */
-import { describeStandardCrud } from '../support/standard-suite';
+/** The standard operations of the message group (test/support/standard/). */
+import { describeStandardCrud } from '../support/standard/suite';
 
 describeStandardCrud('message');

@@ -18,32 +18,10 @@ import {
   tokenPath,
   uniqueNo,
 } from '../../support/device-app';
+import { fakeClock } from '../../support/fake-clock';
 
 const KINDS: Kind[] = ['device', 'server'];
 
-/** Fakes only the clock (Date), so a test can step past a window without sleeping; timers and I/O stay real. */
-function fakeClock(): { advance: (ms: number) => void } {
-  jest.useFakeTimers({
-    now: Date.now(),
-    doNotFake: [
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
-  return { advance: (ms) => jest.setSystemTime(Date.now() + ms) };
-}
 const TTL_SECONDS = 3600;
 
 /** One token-checked call per kind: the device's own record, the server's own record. */

@@ -26,9 +26,7 @@ describe('device-service with KAFKA_BROKERS pointing at nothing', () => {
   });
 
   it('is ready on its database alone, with no broker check and no background parts', async () => {
-    const started = Date.now();
     const res = await d.http().get('/device-service/health/ready');
-    expect(Date.now() - started).toBeLessThan(1000);
     expect([res.status, res.body.status]).toEqual([200, 200]);
     expect(res.body.data).toEqual({ status: 'ok', details: { shutdown: { status: 'up' }, database: { status: 'up' } } });
   });

@@ -50,9 +50,8 @@ describe('KAFKA_BROKERS set but unreachable', () => {
     };
     // the broker is checked in the background: down once its first check failed
     for (let i = 0; i < 100 && (await ready()).background?.messaging?.broker !== 'down'; i++) await new Promise((r) => setTimeout(r, 100));
-    const started = Date.now();
+    // that the probe does not wait on the broker is timed in test/timing/readiness.spec.ts
     const report = await ready();
-    expect(Date.now() - started).toBeLessThan(1000); // the probe does not wait on the broker
     expect(report).toEqual({
       http: 200,
       status: 'ok',

@@ -7,8 +7,7 @@
  * statements) are answered and kept even when the import rolls back. SQLite and MariaDB.
  */
 import { request } from 'node:http';
-import { AddressInfo } from 'node:net';
-import { startApp, TestApp } from '../support/test-app';
+import { listenOnLoopback, startApp, TestApp } from '../support/test-app';
 import { LIVE_WITHIN_MS, POLL_TEST_RETRIES, pollLiveDuring } from '../support/live-poller';
 import type { Json } from '../support/json';
 
@@ -21,8 +20,7 @@ let base: string;
 
 beforeAll(async () => {
   t = await startApp();
-  await t.app.listen(0, '127.0.0.1');
-  base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+  base = await listenOnLoopback(t);
 });
 afterAll(async () => {
   await t?.close();

@@ -5,11 +5,11 @@
  * 5xx; writes that succeed with the valid body succeed with the nulls too; an asynchronous import
  * ends APPLIED, never FAILED.
  */
-import { DeviceTestApp, SECRET, startDeviceApp, uniqueNo } from '../support/device-app';
-import { JsonOperation, jsonOperations } from '../support/openapi-walk';
-import { ALL_RESOURCES } from '../support/tables';
-import { Envelope, startApp, TestApp } from '../support/test-app';
-import type { Json } from '../support/json';
+import { DeviceTestApp, SECRET, startDeviceApp, uniqueNo } from '../../support/device-app';
+import { JsonOperation, jsonOperations } from '../../support/openapi-walk';
+import { ALL_RESOURCES } from '../../support/tables';
+import { Envelope, startApp, TestApp } from '../../support/test-app';
+import type { Json } from '../../support/json';
 
 let counter = 0;
 const seed = (): string => `n${String(++counter).padStart(4, '0')}`;

@@ -5,8 +5,9 @@
  * instances on one database (replicas) share them.
  */
 import { randomBytes } from 'node:crypto';
-import { TestDatabase } from '../support/database';
-import { createSharedDatabase, DeviceTestApp, SECRET, startDeviceApp, uniqueNo } from '../support/device-app';
+import { TestDatabase } from '../../support/database';
+import { createSharedDatabase, DeviceTestApp, SECRET, startDeviceApp, uniqueNo } from '../../support/device-app';
+import { fakeClock } from '../../support/fake-clock';
 
 const LIMIT = 30;
 const MAX_FAILURES = 3;
@@ -14,30 +15,6 @@ const randomNo = () => `random-${randomBytes(6).toString('hex')}`;
 let addressSeq = 0;
 /** A client address of its own per use (TEST-NET-3), so each test starts from a zero count. */
 const newAddress = () => `203.0.113.${++addressSeq}`;
-
-/** Fakes only the clock (Date), so a test can step past a window without sleeping; timers and I/O stay real. */
-function fakeClock(): { advance: (ms: number) => void } {
-  jest.useFakeTimers({
-    now: Date.now(),
-    doNotFake: [
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
-  return { advance: (ms) => jest.setSystemTime(Date.now() + ms) };
-}
 
 const outcome = (res: { httpStatus: number; status: number; data: unknown }) => ({
   http: res.httpStatus,
