@@ -1,4 +1,4 @@
-import { KafkaOutbox1795388775655, ReplicaState1795700000000 } from '@app/common';
+import { KafkaOutbox1795388775655, LiveCounts1795900000000, ReplicaState1795700000000 } from '@app/common';
 import type { MigrationClass } from '@app/common';
 import { ImportTrust1795470318204 } from '@app/common/messaging/migrations/1795470318204-ImportTrust';
 import { InitialSchema1795387461618 } from './1795387461618-InitialSchema';
@@ -18,4 +18,5 @@ export const MIGRATIONS: MigrationClass[] = [
   ReplicaState1795700000000,
   SharedTokenThrottle1795710000000,
   DropMessaging1795800000000,
+  LiveCounts1795900000000,
 ];

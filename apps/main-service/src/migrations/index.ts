@@ -1,4 +1,4 @@
-import { KafkaOutbox1795388775655, ReplicaState1795700000000 } from '@app/common';
+import { KafkaOutbox1795388775655, LiveCounts1795900000000, ReplicaState1795700000000 } from '@app/common';
 import type { MigrationClass } from '@app/common';
 import { ImportTrust1795470318204 } from '@app/common/messaging/migrations/1795470318204-ImportTrust';
 import { InitialSchema1795379198966 } from './1795379198966-InitialSchema';
@@ -25,4 +25,5 @@ export const MIGRATIONS: MigrationClass[] = [
   EmailConfigAllowAnyFrom1795800000001,
   EmailConfigCleartextLogin1795800000002,
   TranslationDraftIndex1795810000000,
+  LiveCounts1795900000000,
 ];
