@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { LIVE_COUNT_TABLE, liveCountResetStatements, liveCountTriggerNames, liveCountTriggers } from '../../persistence/live-count-sql';
 import { isMysqlFamily } from '../../persistence/upsert-sql';
+import { exclusiveTransaction } from './exclusive-transaction';
 
 /** One per data source: whether a table's triggers are in place is a fact of that database. */
 const perDataSource = new WeakMap<DataSource, LiveCounts>();
@@ -63,7 +64,8 @@ export class LiveCounts {
       names,
     )) as { n: number }[];
     if (Number(rows[0].n) === names.length) return true;
-    await this.dataSource.transaction(async (manager) => {
+    // exclusive: other requests' statements must not run inside it on SQLite's one connection
+    await exclusiveTransaction(this.dataSource, async (manager) => {
       for (const name of names) await manager.query(`DROP TRIGGER IF EXISTS "${name}"`);
       for (const sql of liveCountTriggers('sqlite', table)) await manager.query(sql);
       for (const sql of liveCountResetStatements('sqlite', table)) await manager.query(sql);
