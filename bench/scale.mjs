@@ -131,6 +131,7 @@ async function main() {
   const server = await startNode('main-service', [join(ROOT, 'dist/apps/main-service/src/main.js')], {
     env: { ...env, PORT: String(port) },
     readyUrl: `http://127.0.0.1:${port}/main-service/health/live`,
+    waitSeconds: 600,
   });
   const results = [];
   try {

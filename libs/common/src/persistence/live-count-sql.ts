@@ -13,32 +13,31 @@ export const LIVE_COUNT_SLOTS = 8;
 
 type Engine = 'mysql' | 'sqlite';
 
-interface Trigger {
-  suffix: string;
-  event: 'INSERT' | 'DELETE' | 'UPDATE';
+/** A change of the count: by `delta` for the `tenant` row's tenant, when `when` holds. */
+interface Change {
   when: string;
   tenant: 'NEW' | 'OLD';
   delta: 1 | -1;
 }
 
+interface Trigger {
+  suffix: string;
+  event: 'INSERT' | 'DELETE' | 'UPDATE';
+  changes: Change[];
+}
+
 const moved = 'NEW.tenant_id <> OLD.tenant_id';
 /** A row counts while live: inserted live, deleted live, logically deleted or moved away, restored or moved in. */
 const TRIGGERS: Trigger[] = [
-  { suffix: 'lc_ins', event: 'INSERT', when: `NEW.delete_time = ${LIVE}`, tenant: 'NEW', delta: 1 },
-  { suffix: 'lc_del', event: 'DELETE', when: `OLD.delete_time = ${LIVE}`, tenant: 'OLD', delta: -1 },
+  { suffix: 'lc_ins', event: 'INSERT', changes: [{ when: `NEW.delete_time = ${LIVE}`, tenant: 'NEW', delta: 1 }] },
+  { suffix: 'lc_del', event: 'DELETE', changes: [{ when: `OLD.delete_time = ${LIVE}`, tenant: 'OLD', delta: -1 }] },
   {
-    suffix: 'lc_out',
+    suffix: 'lc_upd',
     event: 'UPDATE',
-    when: `OLD.delete_time = ${LIVE} AND (NEW.delete_time <> ${LIVE} OR ${moved})`,
-    tenant: 'OLD',
-    delta: -1,
-  },
-  {
-    suffix: 'lc_in',
-    event: 'UPDATE',
-    when: `NEW.delete_time = ${LIVE} AND (OLD.delete_time <> ${LIVE} OR ${moved})`,
-    tenant: 'NEW',
-    delta: 1,
+    changes: [
+      { when: `OLD.delete_time = ${LIVE} AND (NEW.delete_time <> ${LIVE} OR ${moved})`, tenant: 'OLD', delta: -1 },
+      { when: `NEW.delete_time = ${LIVE} AND (OLD.delete_time <> ${LIVE} OR ${moved})`, tenant: 'NEW', delta: 1 },
+    ],
   },
 ];
 
@@ -48,21 +47,25 @@ export function liveCountTriggerNames(table: string): string[] {
 
 /** The CREATE TRIGGER statements that keep `table`'s live rows counted in live_count. */
 export function liveCountTriggers(engine: Engine, table: string): string[] {
+  const columns = `${LIVE_COUNT_TABLE} (table_name, tenant_id, slot, live)`;
   return TRIGGERS.map((trigger) => {
     const name = `${table}_${trigger.suffix}`;
-    const tenant = `${trigger.tenant}.tenant_id`;
     if (engine === 'mysql') {
-      const add =
-        `INSERT INTO ${LIVE_COUNT_TABLE} (table_name, tenant_id, slot, live) VALUES ('${table}', ${tenant}, CONNECTION_ID() % ${LIVE_COUNT_SLOTS}, ${trigger.delta}) ` +
-        `ON DUPLICATE KEY UPDATE live = live + ${trigger.delta}`;
-      return `CREATE TRIGGER \`${name}\` AFTER ${trigger.event} ON \`${table}\` FOR EACH ROW IF ${trigger.when} THEN ${add}; END IF`;
+      const body = trigger.changes.map(
+        ({ when, tenant, delta }) =>
+          `IF ${when} THEN INSERT INTO ${columns} VALUES ('${table}', ${tenant}.tenant_id, CONNECTION_ID() % ${LIVE_COUNT_SLOTS}, ${delta}) ` +
+          `ON DUPLICATE KEY UPDATE live = live + ${delta}; END IF;`,
+      );
+      return `CREATE TRIGGER \`${name}\` AFTER ${trigger.event} ON \`${table}\` FOR EACH ROW BEGIN ${body.join(' ')} END`;
     }
-    const add =
-      `INSERT INTO ${LIVE_COUNT_TABLE} (table_name, tenant_id, slot, live) VALUES ('${table}', ${tenant}, 0, ${trigger.delta}) ` +
-      `ON CONFLICT (table_name, tenant_id, slot) DO UPDATE SET live = live + ${trigger.delta}`;
+    const body = trigger.changes.map(
+      ({ when, tenant, delta }) =>
+        `INSERT INTO ${columns} SELECT '${table}', ${tenant}.tenant_id, 0, ${delta} WHERE ${when} ` +
+        `ON CONFLICT (table_name, tenant_id, slot) DO UPDATE SET live = live + ${delta};`,
+    );
     // only a change of these columns can change the count: other updates skip the trigger
     const event = trigger.event === 'UPDATE' ? 'UPDATE OF delete_time, tenant_id' : trigger.event;
-    return `CREATE TRIGGER "${name}" AFTER ${event} ON "${table}" FOR EACH ROW WHEN ${trigger.when} BEGIN ${add}; END`;
+    return `CREATE TRIGGER "${name}" AFTER ${event} ON "${table}" FOR EACH ROW BEGIN ${body.join(' ')} END`;
   });
 }
 

@@ -98,17 +98,13 @@ describe('live counts', () => {
   });
 
   it('are what an unfiltered count answers, without reading the rows', async () => {
-    await dataSource.query('UPDATE live_count SET live = live + 1000 WHERE table_name = ? AND tenant_id = ?', [
-      'fixture_counted',
-      t1.tenantId,
-    ]);
+    // a slot no connection uses, added behind the triggers' back: the count shows it
+    const other = ['fixture_counted', t1.tenantId, 99];
+    await dataSource.query('INSERT INTO live_count (table_name, tenant_id, slot, live) VALUES (?, ?, ?, 1000)', other);
     try {
       expect(await table.countLive(t1)).toBe((await rowCount(t1)) + 1000);
     } finally {
-      await dataSource.query('UPDATE live_count SET live = live - 1000 WHERE table_name = ? AND tenant_id = ?', [
-        'fixture_counted',
-        t1.tenantId,
-      ]);
+      await dataSource.query('DELETE FROM live_count WHERE table_name = ? AND tenant_id = ? AND slot = ?', other);
     }
   });
 });
@@ -135,7 +131,7 @@ describe('a page read by its keys from the nearer end', () => {
     async (_, order) => {
       for (const filter of filters) {
         const total = await table.count(scope, filter);
-        for (const pageSize of [1, 4, 5, total, total + 3]) {
+        for (const pageSize of [1, 5, total + 3]) {
           for (let offset = 0; offset <= total + pageSize; offset += 1) {
             const plain = await table.find(scope, filter, { order: order as never, skip: offset, take: pageSize });
             const window = pageWindow(offset, pageSize, total);
