@@ -3,6 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { LIVE_COUNT_TABLE, liveCountResetStatements, liveCountTriggerNames, liveCountTriggers } from '../../persistence/live-count-sql';
 import { isMysqlFamily } from '../../persistence/upsert-sql';
 import { exclusiveTransaction } from './exclusive-transaction';
+import { LiveCount } from './live-count.entity';
 
 /** One per data source: whether a table's triggers are in place is a fact of that database. */
 const perDataSource = new WeakMap<DataSource, LiveCounts>();
@@ -38,7 +39,12 @@ export class LiveCounts {
   private isCounted(table: string): Promise<boolean> {
     let known = this.counted.get(table);
     if (!known) {
-      known = isMysqlFamily(this.dataSource) ? this.hasTriggers(table) : this.ensureSqliteTriggers(table);
+      // a data source without the shared entities (a test's fixture) has no live_count: its rows are counted
+      known = !this.dataSource.hasMetadata(LiveCount)
+        ? Promise.resolve(false)
+        : isMysqlFamily(this.dataSource)
+          ? this.hasTriggers(table)
+          : this.ensureSqliteTriggers(table);
       this.counted.set(table, known);
       known.catch(() => this.counted.delete(table));
     }
