@@ -44,13 +44,13 @@ export const databasePid = () => {
  * services write their log lines) to `<logDir>/<name>.log`, or to /dev/null without a logDir, and
  * waits until `readyUrl` answers 2xx (up to four minutes: a loaded shared machine starts them slowly).
  */
-export async function startNode(name, args, { env, readyUrl, logDir }) {
+export async function startNode(name, args, { env, readyUrl, logDir, waitSeconds = 240 }) {
   const stdout = openSync(logDir ? join(logDir, `${name}.log`) : '/dev/null', 'w');
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', stdout, 'inherit'] });
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
     if ((await fetch(readyUrl).catch(() => null))?.ok) return child;
-    if (i > 480) {
+    if (i > waitSeconds * 2) {
       await stop(child);
       throw new Error(`${name} did not start`);
     }

@@ -3,7 +3,7 @@
  * (case-sensitive) keys (contract.md "Records", docs/decisions.md "Storage").
  * MySQL/MariaDB only: on the SQLite leg (no DB_URL) the tests are reported as skipped.
  */
-import { DatabaseConfig, readConfig } from '@app/common';
+import { DatabaseConfig, liveCountTriggerNames, readConfig } from '@app/common';
 import { createConnection } from 'mysql2/promise';
 import { DataSource, EntityMetadata } from 'typeorm';
 import type * as DeviceDataSourceModule from '../../apps/device-service/src/data-source';
@@ -122,6 +122,19 @@ describe.each(SERVICES)('MySQL/MariaDB migrations of $service', ({ dataSource: s
     await dataSource!.runMigrations({ transaction: 'each' });
     const log = await dataSource!.driver.createSchemaBuilder().log();
     expect(log.upQueries.map((q) => q.query)).toEqual([]);
+  });
+
+  mysqlIt("every record table has its live-count triggers (a new resource's migration calls createLiveCountTriggers)", async () => {
+    const triggers: { name: string }[] = await dataSource!.query(
+      `SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()`,
+    );
+    const present = new Set(triggers.map((t) => t.name));
+    const records = dataSource!.entityMetadatas.filter(
+      (meta) => meta.findColumnWithPropertyName('deleteTime') && meta.findColumnWithPropertyName('tenantId'),
+    );
+    expect(records.length).toBeGreaterThan(0);
+    const missing = records.flatMap((meta) => liveCountTriggerNames(meta.tableName).filter((name) => !present.has(name)));
+    expect(missing).toEqual([]);
   });
 
   mysqlIt('every table has an entity: no migration leaves a table the service does not use', async () => {

@@ -56,12 +56,19 @@ async function fill(t: TestApp, r: ResourceSpec, meta: EntityMetadata): Promise<
   await t.dataSource.query(`ANALYZE TABLE ${q(meta.tableName)}`);
 }
 
-/** The statements a page request runs, as the database receives them: its rows and its count (same conditions). */
-async function pageStatements(t: TestApp, r: ResourceSpec, body: Json): Promise<{ rows: [string, unknown[]]; count: [string, unknown[]] }> {
+/**
+ * The statements a first page runs, as the database receives them: its rows and, with a filter, its count (same
+ * conditions); without one the total is the kept live count, no COUNT.
+ */
+async function pageStatements(
+  t: TestApp,
+  r: ResourceSpec,
+  body: Json,
+): Promise<{ rows: [string, unknown[]]; count?: [string, unknown[]] }> {
   const query = jest.spyOn(t.dataSource.manager, 'query');
   let statements: [string, unknown[]][];
   try {
-    const res = await t.post(`${r.prefix}/${r.segment}/page`, { ...body, current: 3, pageSize: 10 });
+    const res = await t.post(`${r.prefix}/${r.segment}/page`, { ...body, current: 1, pageSize: 10 });
     expect(res).toMatchObject({ status: 200 });
     statements = query.mock.calls.map(([sql, params]) => [sql, (params as unknown[] | undefined) ?? []]);
   } finally {
@@ -69,7 +76,7 @@ async function pageStatements(t: TestApp, r: ResourceSpec, body: Json): Promise<
   }
   const rows = statements.filter(([sql]) => /\bLIMIT\b/.test(sql));
   const count = statements.filter(([sql]) => /COUNT\(1\)/.test(sql));
-  expect([rows.length, count.length]).toEqual([1, 1]);
+  expect([rows.length, count.length]).toEqual([1, Object.keys(body).length ? 1 : 0]);
   return { rows: rows[0], count: count[0] };
 }
 
@@ -112,7 +119,7 @@ mysqlDescribe('EXPLAIN of page queries (MySQL/MariaDB)', () => {
       expect(statements.rows[0]).toMatch(/ORDER BY/);
       expect(statements.rows[0]).toMatch(/LIMIT/);
       expect(plan(await explain(t, statements.rows))).toEqual({ tables: 1, indexed: true, filesort: false });
-      expect(plan(await explain(t, statements.count))).toMatchObject({ tables: 1, indexed: true });
+      if (statements.count) expect(plan(await explain(t, statements.count))).toMatchObject({ tables: 1, indexed: true });
     });
 
     it('the generated rows make the plans meaningful: the page finds rows of the tenant', async () => {

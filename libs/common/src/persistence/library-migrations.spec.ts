@@ -24,6 +24,7 @@ describe('mergeMigrations', () => {
       'AppIndex1795600000000',
       'ReplicaState1795700000000',
       'ReplicaLease1795900000000',
+      'LiveCounts1795910000000',
       'AppLater1999999999999',
     ]);
   });

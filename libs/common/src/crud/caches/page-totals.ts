@@ -17,10 +17,10 @@ interface CountedTotal {
 const perDataSource = new WeakMap<DataSource, PageTotals>();
 
 /**
- * The totals `page` counted, per resource, tenant and filter, each with the write version (list-versions.ts)
- * it was made at. A total is reused only at that same version and within its TTL, so a write through
- * any replica (which bumps the version) makes the next page count again; a write through this replica
- * also drops its group here at once, should the bump fail. Concurrent pages of one filter share one count.
+ * Totals of filtered pages that this replica counted, kept for reuse: counting the matches on every page is slow.
+ * A total is reused only while its tenant's write version (list-versions.ts) is the one it was counted at, and
+ * within its TTL. A write through this replica also drops that tenant's totals here at once.
+ * Pages of one filter asked together share one count. Unfiltered totals are not counted (live-counts.ts).
  */
 export class PageTotals {
   /** Least recently used dropped beyond the bound; a dropped entry leaves its group's index too. */

@@ -10,6 +10,7 @@ import { PageTotals, totalShownByRows } from '../caches/page-totals';
 import { ListControls, PageControls } from '../http/query-controls';
 import { AnyResource, Resource } from '../fields/resource';
 import { TenantFilter } from '../tables/tenant-table';
+import { pageWindow, SortOrder } from '../tables/page-window';
 import { message } from '../../i18n/message';
 
 type Row = Record<string, unknown>;
@@ -48,8 +49,10 @@ export class ResourceQuery<E extends BaseRecord> {
     private readonly versions: ListVersions,
   ) {}
 
+  /** Without filters: the tenant's live count (live-counts.ts), no rows read. */
   count(scope: TenantScope, body: Row): Promise<number> {
-    return this.table.count(scope, this.filter(body));
+    const filter = this.filter(body);
+    return isUnfiltered(filter) ? this.table.countLive(scope) : this.table.count(scope, filter);
   }
 
   getById(scope: TenantScope, id: string): Promise<E | null> {
@@ -60,44 +63,62 @@ export class ResourceQuery<E extends BaseRecord> {
   async list(scope: TenantScope, body: Row & ListControls): Promise<E[]> {
     const limit = Math.min(body.sqlQueryLimit ?? this.config.listLimitMax, this.config.listLimitMax);
     if (limit === 0) return [];
-    return this.table.find(scope, this.filter(body), { order: this.order(body), take: limit });
+    return this.table.find(scope, this.filter(body), { order: this.order(body) as FindOptionsOrder<E>, take: limit });
   }
 
   /**
-   * The page's rows and `total` (docs/contract.md "Page totals"): counted with the rows when PAGE_TOTAL_TTL_MS
-   * is 0; otherwise shown by the rows when they reach the end, or a count of this replica made for the same
-   * tenant and filter at the current write version within the TTL, or counted now.
+   * The page's rows and `total` (docs/contract.md "Page totals"). Without filters the total is the live count.
+   * With filters: counted with the rows when PAGE_TOTAL_TTL_MS is 0; otherwise shown by the rows when they
+   * reach the end, or a count of this replica made for the same tenant and filter at the current write version
+   * within the TTL, or counted now. A later page needs the total first: it is read from the nearer end
+   * (page-window.ts), skipping rows by their keys only (LiveRecordTable.findPage).
    */
   async page(scope: TenantScope, body: Row & PageControls): Promise<WithExtra<E[]>> {
     const current = body.current ?? 0;
     const pageSize = body.pageSize ?? 0;
     if (pageSize > this.config.pageSizeMax) throw AppException.validation(`pageSize must not be greater than ${this.config.pageSizeMax}`);
     const filter = this.filter(body);
+    const order = this.order(body);
     const offset = (Math.max(current, 1) - 1) * pageSize;
-    const rows =
-      pageSize === 0 ? Promise.resolve([]) : this.table.find(scope, filter, { order: this.order(body), skip: offset, take: pageSize });
-    const count = () => this.table.count(scope, filter);
-    const [data, total] =
-      this.config.pageTotalTtlMs === 0
-        ? await Promise.all([rows, count()])
-        : await this.rowsAndKnownTotal(scope, body, rows, offset, pageSize, count);
+    let data: E[];
+    let total: number;
+    if (offset > 0) {
+      total = await this.total(scope, body, filter);
+      const window = pageWindow(offset, pageSize, total);
+      data = window ? await this.table.findPage(scope, filter, order, window) : [];
+    } else {
+      const rows =
+        pageSize === 0 ? Promise.resolve([]) : this.table.find(scope, filter, { order: order as FindOptionsOrder<E>, take: pageSize });
+      [data, total] = await this.firstRowsAndTotal(scope, body, filter, rows, pageSize);
+    }
     return new WithExtra(data, { current, pages: pageSize === 0 ? 0 : Math.ceil(total / pageSize), size: pageSize, total });
   }
 
-  private async rowsAndKnownTotal(
+  private async firstRowsAndTotal(
     scope: TenantScope,
     body: Row,
+    filter: TenantFilter<E>,
     rows: Promise<E[]>,
-    offset: number,
     pageSize: number,
-    count: () => Promise<number>,
   ): Promise<[E[], number]> {
+    if (isUnfiltered(filter) || this.config.pageTotalTtlMs === 0) return Promise.all([rows, this.total(scope, body, filter)]);
     // read before counting: a count made while a write is under way keeps the older version
     const [data, version] = await Promise.all([rows, this.versions.stamp(this.resource.path, [scope.tenantId])]);
-    const shown = totalShownByRows(offset, pageSize, data.length);
-    if (shown !== undefined) return [data, shown];
+    const shown = totalShownByRows(0, pageSize, data.length);
+    return [data, shown ?? (await this.reusedCount(scope, body, filter, version))];
+  }
+
+  /** The total by the policy above, without the rows. */
+  private async total(scope: TenantScope, body: Row, filter: TenantFilter<E>): Promise<number> {
+    if (isUnfiltered(filter)) return this.table.countLive(scope);
+    if (this.config.pageTotalTtlMs === 0) return this.table.count(scope, filter);
+    return this.reusedCount(scope, body, filter, await this.versions.stamp(this.resource.path, [scope.tenantId]));
+  }
+
+  private reusedCount(scope: TenantScope, body: Row, filter: TenantFilter<E>, version: string): Promise<number> {
+    const count = () => this.table.count(scope, filter);
     const filterKey = JSON.stringify([givenFilters(this.resource, body), timeRangeOf(this.resource, body) ?? null]);
-    return [data, await this.totals.getOrCount(this.resource.path, scope.tenantId, filterKey, version, this.config.pageTotalTtlMs, count)];
+    return this.totals.getOrCount(this.resource.path, scope.tenantId, filterKey, version, this.config.pageTotalTtlMs, count);
   }
 
   /** The body's filters and time range as conditions on the scope's live records. */
@@ -110,7 +131,7 @@ export class ResourceQuery<E extends BaseRecord> {
     return filter as TenantFilter<E>;
   }
 
-  private order(controls: ListControls): FindOptionsOrder<E> {
+  private order(controls: ListControls): SortOrder {
     const sorter = controls.sqlQuerySorter;
     if (sorter && !(this.resource.sortable as string[]).includes(sorter.field))
       throw AppException.validation(
@@ -123,6 +144,10 @@ export class ResourceQuery<E extends BaseRecord> {
     // primary key, so it serves the whole order (a backward scan for DESC) with no sort of the matching rows
     const order: Record<string, 'ASC' | 'DESC'> = Object.fromEntries(sorts);
     order[this.resource.idField] ??= sorts[sorts.length - 1][1];
-    return order as FindOptionsOrder<E>;
+    return order;
   }
+}
+
+function isUnfiltered(filter: object): boolean {
+  return Object.keys(filter).length === 0;
 }

@@ -6,6 +6,8 @@ import { TenantScope } from '../../tenancy/tenant-scope';
 import { multiRowInsert, multiRowUpdateById, runsOfSameFields } from './multi-row-sql';
 import { TenantFilter, TenantTable } from './tenant-table';
 import { TimeSlice } from '../../background/time-slice';
+import { LiveCounts } from './live-counts';
+import { PageWindow, reversedOrder, SortOrder } from './page-window';
 
 type Row = Record<string, unknown>;
 
@@ -34,6 +36,37 @@ export class LiveRecordTable<E extends BaseRecord> extends TenantTable<E> {
 
   protected override servedRows(): FindOptionsWhere<E> {
     return { deleteTime: LIVE } as FindOptionsWhere<E>;
+  }
+
+  /** How many live records the scope's tenant has: kept by triggers (live-counts.ts), or counted where a table has none. */
+  async countLive(scope: TenantScope, manager: EntityManager = this.dataSource.manager): Promise<number> {
+    const table = this.dataSource.getMetadata(this.entity).tableName;
+    return (
+      (await LiveCounts.of(this.dataSource).count(table, scope.tenantId, manager)) ?? this.count(scope, {} as TenantFilter<E>, manager)
+    );
+  }
+
+  /**
+   * The page of matching records in `order` that `window` describes, in `order`. A deferred join, in one
+   * statement: the skipped rows are passed over on an index by their keys alone, and only the page's rows are read.
+   */
+  async findPage(scope: TenantScope, filter: TenantFilter<E>, order: SortOrder, window: PageWindow): Promise<E[]> {
+    const read = window.reversed ? reversedOrder(order) : order;
+    const sorted = (alias: string) =>
+      Object.fromEntries(Object.entries(read).map(([field, direction]) => [`${alias}.${field}`, direction]));
+    const keys = this.select(scope, filter, 'k')
+      .select('k.tenantId', 'page_tenant')
+      .addSelect(`k.${this.idField}`, 'page_id')
+      .orderBy(sorted('k'))
+      .offset(window.skip)
+      .limit(window.take);
+    const rows = await this.repository()
+      .createQueryBuilder('r')
+      .innerJoin(`(${keys.getQuery()})`, 'p', `p.page_tenant = r.tenantId AND p.page_id = r.${this.idField}`)
+      .setParameters(keys.getParameters())
+      .orderBy(sorted('r'))
+      .getMany();
+    return window.reversed ? rows.reverse() : rows;
   }
 
   /** New records of the scope's tenant (identifier given or generated) in multi-row INSERTs. */

@@ -1,0 +1,77 @@
+// Rows of the scale benchmark, written by SQL (INSERT ... SELECT over a number sequence): the fastest way to a
+// million rows. The live-count triggers run for each row, so the counts the service keeps are true afterwards.
+// Each filter value below selects 5% of a tenant's rows; sort values repeat (ties broken by the identifier).
+
+const BASE_TIME = 1_760_000_000_000;
+const CHUNK = 100_000;
+
+/** The two tables, their resources, and for each declared filter a value that selects ~5% of the rows. */
+export const TABLES = [
+  {
+    name: 'data-dictionary-table',
+    path: '/main-service/system-api/configuration/data-dictionary-table',
+    table: 'configuration_data_dictionary_table',
+    columns:
+      'tenant_id, revision, created_username, created_time, last_modified_username, last_modified_time, delete_time, name, sort, ' +
+      'data_dictionary_table_id, data_dictionary_type_code, data_dictionary_code, `row`, `key`, value',
+    values: (tenant) =>
+      `'${tenant}', 1, 'bench', ${BASE_TIME} + n, 'bench', ${BASE_TIME} + n, 0, CONCAT('name ', n), n % 1000, ` +
+      `CONCAT('s', LPAD(n, 20, '0')), CONCAT('T', n % 20), CONCAT('C', FLOOR(n / 20) % 20), CONCAT('R', FLOOR(n / 400) % 20), CONCAT('k', n), 'v'`,
+    filters: () => ({ dataDictionaryTypeCode: 'T7', dataDictionaryCode: 'C3', row: 'R5' }),
+    sortable: ['dataDictionaryTypeCode', 'dataDictionaryCode', 'row', 'sort', 'createdTime', 'lastModifiedTime'],
+  },
+  {
+    name: 'device-state-snap',
+    path: '/main-service/main-api/snapshot/device-state-snap',
+    table: 'snapshot_device_state_snap',
+    columns:
+      'tenant_id, revision, created_username, created_time, last_modified_username, last_modified_time, delete_time, snap_time, ' +
+      'device_state_snap_id, device_no, device_type, state, battery_level, signal_strength',
+    values: (tenant) =>
+      `'${tenant}', 1, 'bench', ${BASE_TIME} + n, 'bench', ${BASE_TIME} + n, 0, ${BASE_TIME} + n * 1000, ` +
+      `CONCAT('s', LPAD(n, 20, '0')), CONCAT('DAD-', LPAD(n % 20, 4, '0')), ` +
+      `IF(FLOOR(n / 20) % 20 = 0, 'NFC_READER', 'DATA_ACQUISITION_DEVICE'), IF(FLOOR(n / 400) % 20 = 0, 'FAULT', 'ONLINE'), n % 101, (n * 7) % 101`,
+    // the time range: 5% of the tenant's snapshot times, in the middle
+    filters: (rows) => ({
+      deviceNo: 'DAD-0007',
+      deviceType: 'NFC_READER',
+      state: 'FAULT',
+      snapTime: { snapTimeStart: BASE_TIME + Math.floor(rows * 0.5) * 1000, snapTimeEnd: BASE_TIME + Math.floor(rows * 0.55) * 1000 },
+    }),
+    sortable: ['snapTime', 'deviceNo', 'deviceType', 'state', 'batteryLevel', 'signalStrength', 'createdTime', 'lastModifiedTime'],
+  },
+];
+
+/** The identifier of row n (1-based) of a tenant. */
+export const idOf = (n) => `s${String(n).padStart(20, '0')}`;
+
+/** `rows` rows of `tenant` in each table, in chunks (one transaction each), then ANALYZE. */
+export async function seed(db, tenant, rows, log) {
+  const numbers = (await hasSequenceEngine(db))
+    ? (from, to) => `SELECT seq AS n FROM seq_${from}_to_${to}`
+    : (from, to) => `WITH RECURSIVE s (n) AS (SELECT ${from} UNION ALL SELECT n + 1 FROM s WHERE n < ${to}) SELECT n FROM s`;
+  await db
+    .query('SET SESSION max_recursive_iterations = 100000000')
+    .catch(() => db.query('SET SESSION cte_max_recursion_depth = 100000000'));
+  for (const table of TABLES) {
+    const started = performance.now();
+    for (let from = 1; from <= rows; from += CHUNK) {
+      const to = Math.min(rows, from + CHUNK - 1);
+      await db.query(`INSERT INTO ${table.table} (${table.columns}) SELECT ${table.values(tenant)} FROM (${numbers(from, to)}) numbers`);
+    }
+    log(`seeded ${rows} rows of ${tenant} in ${table.table} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+export async function analyze(db) {
+  for (const table of TABLES) await db.query(`ANALYZE TABLE ${table.table}`);
+}
+
+async function hasSequenceEngine(db) {
+  try {
+    await db.query('SELECT seq FROM seq_1_to_1');
+    return true;
+  } catch {
+    return false;
+  }
+}

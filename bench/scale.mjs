@@ -1,0 +1,192 @@
+// npm run bench:scale: whether a tenant with many rows pages as fast as one with few. main-service alone on
+// MariaDB, in a fresh database `bench_scale`; one tenant with BENCH_SMALL rows and one with BENCH_BIG rows in a
+// configuration table (data-dictionary-table) and a snapshot table (device-state-snap), written by SQL
+// (scale-seed.mjs). Each request is sent BENCH_REPS times in a row over one connection, at both sizes; the
+// table gives the medians and their ratio (big ÷ small). The goal: at most 3x (the last page at most 5x); the
+// middle page is only reported. A request that takes longer than 60 s is reported as "> 60000".
+//
+//   DB_URL        server to use (the database `bench_scale` is made anew)   default mysql://root@127.0.0.1:3306
+//   BENCH_SMALL   rows of the small tenant                                    default 10000
+//   BENCH_BIG     rows of the big tenant (10000000 for 10M)                   default 1000000
+//   BENCH_REPS    repetitions per request (fewer once a request has taken 20 s in all)   default 11
+//   BENCH_KEEP_DB=1  keep the database (and reuse it when its row counts match: no second seeding)
+import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import jwt from 'jsonwebtoken';
+import mysql from 'mysql2/promise';
+import { freePort, startNode, stop } from './lib/processes.mjs';
+import { analyze, idOf, seed, TABLES } from './scale-seed.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER = new URL((process.env.DB_URL ?? 'mysql://root@127.0.0.1:3306').replace(/^mariadb:/, 'mysql:'));
+const DATABASE = 'bench_scale';
+const SIZES = { small: Number(process.env.BENCH_SMALL ?? 10_000), big: Number(process.env.BENCH_BIG ?? 1_000_000) };
+const REPS = Number(process.env.BENCH_REPS ?? 11);
+const TIMEOUT_MS = 60_000;
+const PAGE_SIZE = 10;
+const SECRET = 'bench-secret-of-at-least-16-chars';
+const log = (line) => console.error(`[bench:scale] ${line}`);
+
+/** The requests of one table at one tenant size: [label, method, operation, body or query, goal]. */
+function requests(table, rows) {
+  const filters = table.filters(rows);
+  const asBody = (name, value) => (typeof value === 'object' ? value : { [name]: value });
+  const pages = Math.ceil(rows / PAGE_SIZE);
+  const [firstFilter, firstValue] = Object.entries(filters)[0];
+  return [
+    ['first page', 'POST', 'page', { current: 1, pageSize: PAGE_SIZE }, 3],
+    ...Object.entries(filters).map(([name, value]) => [
+      `first page, ${name}`,
+      'POST',
+      'page',
+      { current: 1, pageSize: PAGE_SIZE, ...asBody(name, value) },
+      3,
+    ]),
+    ...table.sortable.map((field) => [
+      `first page by ${field}`,
+      'POST',
+      'page',
+      { current: 1, pageSize: PAGE_SIZE, sqlQuerySorter: { field, order: 'ascend' } },
+      3,
+    ]),
+    ['last page', 'POST', 'page', { current: pages, pageSize: PAGE_SIZE }, 5],
+    ['middle page', 'POST', 'page', { current: Math.ceil(pages / 2), pageSize: PAGE_SIZE }, null],
+    ['count', 'POST', 'count', {}, 3],
+    [`count, ${firstFilter}`, 'POST', 'count', asBody(firstFilter, firstValue), 3],
+    ['getById', 'GET', `getById?id=${idOf(Math.ceil(rows / 2))}`, null, 3],
+    [`list 1000, ${firstFilter}`, 'POST', 'list', { ...asBody(firstFilter, firstValue), sqlQueryLimit: 1000 }, 3],
+  ];
+}
+
+async function timed(url, method, body, token) {
+  const started = performance.now();
+  try {
+    const res = await fetch(url, {
+      method,
+      headers: { Authorization: token, 'Content-Type': 'application/json' },
+      body: body && JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const answer = await res.json();
+    if (answer.status !== 200) throw new Error(`${method} ${url} ${JSON.stringify(body)} answered ${JSON.stringify(answer).slice(0, 300)}`);
+    return performance.now() - started;
+  } catch (error) {
+    if (error.name === 'TimeoutError') return Infinity;
+    throw error;
+  }
+}
+
+/** The median of up to REPS sequential calls; fewer when they have taken 20 s, one after a timeout. */
+async function median(call) {
+  const times = [];
+  let spent = 0;
+  while (times.length < REPS && (times.length < 3 || spent < 20_000)) {
+    const ms = await call();
+    times.push(ms);
+    spent += ms;
+    if (ms === Infinity) break;
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+const shown = (ms) => (ms === Infinity ? `> ${TIMEOUT_MS}` : ms.toFixed(1));
+
+async function seeded(db) {
+  for (const [tenant, rows] of Object.entries(SIZES)) {
+    for (const table of TABLES) {
+      const [[{ n }]] = await db.query(`SELECT COUNT(1) AS n FROM ${table.table} WHERE tenant_id = ?`, [tenant]);
+      if (Number(n) !== rows) return false;
+    }
+  }
+  return true;
+}
+
+async function main() {
+  const credentials = {
+    host: SERVER.hostname,
+    port: Number(SERVER.port || 3306),
+    user: decodeURIComponent(SERVER.username),
+    password: decodeURIComponent(SERVER.password),
+  };
+  const admin = await mysql.createConnection(credentials);
+  const dbUrl = `mysql://${SERVER.username}${SERVER.password ? `:${SERVER.password}` : ''}@${SERVER.host}/${DATABASE}`;
+  const env = { ...process.env, DB_URL: dbUrl, JWT_SECRET: SECRET, LOG_LEVEL: 'warn' };
+  delete env.KAFKA_BROKERS;
+  const [[{ present }]] = await admin.query('SELECT COUNT(1) AS present FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?', [
+    DATABASE,
+  ]);
+  let db = Number(present) ? await mysql.createConnection({ ...credentials, database: DATABASE }) : null;
+  if (!(process.env.BENCH_KEEP_DB === '1' && db && (await seeded(db)))) {
+    await db?.end();
+    await admin.query(`DROP DATABASE IF EXISTS \`${DATABASE}\``);
+    await admin.query(`CREATE DATABASE \`${DATABASE}\``);
+    execFileSync(process.execPath, [join(ROOT, 'dist/apps/main-service/src/migrate.js')], { env, stdio: 'ignore' });
+    db = await mysql.createConnection({ ...credentials, database: DATABASE });
+    for (const [tenant, rows] of Object.entries(SIZES)) await seed(db, tenant, rows, log);
+    await analyze(db);
+  }
+  const port = await freePort();
+  const server = await startNode('main-service', [join(ROOT, 'dist/apps/main-service/src/main.js')], {
+    env: { ...env, PORT: String(port) },
+    readyUrl: `http://127.0.0.1:${port}/main-service/health/live`,
+    waitSeconds: 600,
+  });
+  const results = [];
+  try {
+    for (const table of TABLES) {
+      const tokens = Object.fromEntries(
+        Object.keys(SIZES).map((tenant) => [
+          tenant,
+          `Bearer ${jwt.sign({ sub: 'bench', tenantId: tenant, roles: ['administrator'] }, SECRET, { expiresIn: 7200 })}`,
+        ]),
+      );
+      const small = requests(table, SIZES.small);
+      const big = requests(table, SIZES.big);
+      for (let i = 0; i < small.length; i++) {
+        const medians = {};
+        for (const [tenant, [, method, operation, body]] of [
+          ['small', small[i]],
+          ['big', big[i]],
+        ]) {
+          const url = `http://127.0.0.1:${port}${table.path}/${operation}`;
+          medians[tenant] = await median(() => timed(url, method, body, tokens[tenant]));
+        }
+        const [label, , , , goal] = small[i];
+        const ratio = medians.big / medians.small;
+        results.push({ table: table.name, label, ...medians, ratio, goal });
+        log(`${table.name} ${label}: ${shown(medians.small)} / ${shown(medians.big)} ms`);
+      }
+    }
+  } finally {
+    await stop(server);
+    if (process.env.BENCH_KEEP_DB !== '1') await admin.query(`DROP DATABASE IF EXISTS \`${DATABASE}\``);
+    await db.end();
+    await admin.end();
+  }
+  print(results);
+}
+
+function print(results) {
+  const [small, big] = [SIZES.small, SIZES.big].map((n) => n.toLocaleString('en'));
+  const header = ['table', 'request', `${small} rows (ms)`, `${big} rows (ms)`, 'ratio', 'goal'];
+  const rows = results.map((r) => [
+    r.table,
+    r.label,
+    shown(r.small),
+    shown(r.big),
+    Number.isFinite(r.ratio) ? `${r.ratio.toFixed(1)}x` : '-',
+    r.goal === null ? 'reported' : r.ratio <= r.goal ? `<= ${r.goal}x: met` : `<= ${r.goal}x: MISSED`,
+  ]);
+  const widths = header.map((_, c) => Math.max(...[header, ...rows].map((row) => String(row[c]).length)));
+  const line = (row) => `| ${row.map((cell, c) => String(cell).padEnd(widths[c])).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const row of rows) console.log(line(row));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
