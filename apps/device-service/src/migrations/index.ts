@@ -5,6 +5,7 @@ import { InitialSchema1795387461618 } from './1795387461618-InitialSchema';
 import { TokenThrottle1795490000000 } from './1795490000000-TokenThrottle';
 import { SharedTokenThrottle1795710000000 } from './1795710000000-SharedTokenThrottle';
 import { DropMessaging1795800000000 } from './1795800000000-DropMessaging';
+import { ResourceIndexes1795900000000 } from './1795900000000-ResourceIndexes';
 
 /**
  * MySQL/MariaDB migrations of device-service, in order (SQLite is created from the entities). KafkaOutbox and ImportTrust
@@ -18,4 +19,5 @@ export const MIGRATIONS: MigrationClass[] = [
   ReplicaState1795700000000,
   SharedTokenThrottle1795710000000,
   DropMessaging1795800000000,
+  ResourceIndexes1795900000000,
 ];

@@ -10,6 +10,7 @@ import { EmailConfigAllowAnyFrom1795800000001 } from './1795800000001-EmailConfi
 import { EmailConfigCleartextLogin1795800000002 } from './1795800000002-EmailConfigCleartextLogin';
 import { SnapshotSchema1795387638675 } from './1795387638675-SnapshotSchema';
 import { TranslationDraftIndex1795810000000 } from './1795810000000-TranslationDraftIndex';
+import { ResourceIndexes1795900000000 } from './1795900000000-ResourceIndexes';
 
 /** MySQL/MariaDB migrations, in order (SQLite is created from the entities). */
 export const MIGRATIONS: MigrationClass[] = [
@@ -25,4 +26,5 @@ export const MIGRATIONS: MigrationClass[] = [
   EmailConfigAllowAnyFrom1795800000001,
   EmailConfigCleartextLogin1795800000002,
   TranslationDraftIndex1795810000000,
+  ResourceIndexes1795900000000,
 ];
