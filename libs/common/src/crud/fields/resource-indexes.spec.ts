@@ -7,7 +7,7 @@ import { indexName, IndexedResource, resourceIndexes } from './resource-indexes'
 @Entity('fixture_gadget')
 class Gadget extends BaseRecord {
   @Field.id() gadgetId: string;
-  @Field.text({ max: 64, required: true }) code: string;
+  @Field.text({ max: 64, required: true, key: true }) code: string;
   @Field.text({ max: 64 }) colour: string | null;
   /** `read` is an SQL keyword: the column has its own name, which the index name shows. */
   @Field.bool({ name: 'is_read', default: false }) read: boolean;
@@ -83,6 +83,7 @@ describe('indexes derived from a resource declaration', () => {
     ],
     ['a filter that is no column', { filters: ['colour', 'shade'] }, /filter shade is not a column of Gadget/],
     ['a sort on a TEXT column', { sortable: ['notes'] }, /sortable field notes is a TEXT column/],
+    ['a business key field without key: true', { uniqueKey: ['colour'] }, /uniqueKey field colour must be declared with key: true/],
   ])('refuses %s: no index would serve it', (_why, change, error) => {
     expect(() => resourceIndexes({ ...gadget, ...change } as IndexedResource)).toThrow(error);
   });

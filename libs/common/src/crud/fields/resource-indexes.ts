@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { getMetadataArgsStorage, Index } from 'typeorm';
 import type { ColumnMetadataArgs } from 'typeorm/metadata-args/ColumnMetadataArgs';
 import { SnakeNamingStrategy } from '../../persistence/snake-naming.strategy';
+import { fieldsOf } from './field-registry';
 
 /** What of a resource's declaration decides its indexes (a subset of Resource, so this file needs no DTO code). */
 export interface IndexedResource {
@@ -88,6 +89,10 @@ export function resourceIndexes(r: IndexedResource): DerivedIndex[] {
   for (const f of r.sortable) indexable('sortable field', f);
   for (const f of sortKeys) indexable('defaultSort field', f);
   for (const f of r.uniqueKey ?? []) indexable('uniqueKey field', f);
+  // a key value with a trailing space would collide with the one without it (PAD SPACE) yet read as different
+  const declared = new Map(fieldsOf(r.entity).map((field) => [field.property, field]));
+  for (const f of r.uniqueKey ?? [])
+    if (declared.has(f) && !declared.get(f)!.key) throw new Error(`${r.path}: uniqueKey field ${f} must be declared with key: true`);
 
   const wholeKey = r.uniqueKey?.length === 1 ? r.uniqueKey[0] : undefined;
   const lists: string[][] = [

@@ -35,7 +35,10 @@ export interface ResourceOptions<E extends BaseRecord> {
   /** Fields a client may sort by (base time fields are always sortable). */
   sortable: (keyof E & string)[];
   defaultSort: [keyof E & string, SortOrder][];
-  /** Business key unique per tenant among live records (backed by a unique index derived from it, resource-indexes.ts). */
+  /**
+   * Business key unique per tenant among live records: its unique index is derived from it (resource-indexes.ts);
+   * its fields are declared `key: true`.
+   */
   uniqueKey?: (keyof E & string)[];
   /** The business key is unique across all tenants (its unique index leaves the tenant out). */
   uniqueAcrossTenants?: boolean;
