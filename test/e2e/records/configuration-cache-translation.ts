@@ -59,6 +59,7 @@ describe('listCache, translations and the general operations', () => {
   let limited: TestApp;
   let baseUrl: string;
 
+  // three apps, each migrating its own database on MariaDB
   beforeAll(async () => {
     // one after the other: startApp sets process.env while the app boots
     main = await startApp({ LIST_CACHE_TTL_SECONDS: '3600', TRUST_PROXY: 'loopback', CLOUD_SERVICE_NODES: JSON.stringify(NODES) });
@@ -66,7 +67,7 @@ describe('listCache, translations and the general operations', () => {
     limited = await startApp({ SAVE_MISSING_RATE_LIMIT: '3' });
     await main.app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(main.app.getHttpServer().address() as AddressInfo).port}`;
-  });
+  }, 90_000);
   afterAll(async () => {
     await Promise.all([main, fresh, limited].filter(Boolean).map((t) => t.close()));
   });

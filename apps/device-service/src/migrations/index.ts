@@ -4,6 +4,7 @@ import { InitialSchema1795387461618 } from './1795387461618-InitialSchema';
 import { TokenThrottle1795490000000 } from './1795490000000-TokenThrottle';
 import { SharedTokenThrottle1795710000000 } from './1795710000000-SharedTokenThrottle';
 import { DropMessaging1795800000000 } from './1795800000000-DropMessaging';
+import { ResourceIndexes1795920000000 } from './1795920000000-ResourceIndexes';
 
 /**
  * MySQL/MariaDB migrations of device-service, its own and the library's, in order (SQLite is created from the entities).
@@ -11,7 +12,13 @@ import { DropMessaging1795800000000 } from './1795800000000-DropMessaging';
  * has no messaging).
  */
 export const MIGRATIONS: MigrationClass[] = mergeMigrations(
-  [InitialSchema1795387461618, TokenThrottle1795490000000, SharedTokenThrottle1795710000000, DropMessaging1795800000000],
+  [
+    InitialSchema1795387461618,
+    TokenThrottle1795490000000,
+    SharedTokenThrottle1795710000000,
+    DropMessaging1795800000000,
+    ResourceIndexes1795920000000,
+  ],
   COMMON_MIGRATIONS,
   MESSAGING_MIGRATIONS,
 );

@@ -9,6 +9,7 @@ import { EmailConfigAllowAnyFrom1795800000001 } from './1795800000001-EmailConfi
 import { EmailConfigCleartextLogin1795800000002 } from './1795800000002-EmailConfigCleartextLogin';
 import { SnapshotSchema1795387638675 } from './1795387638675-SnapshotSchema';
 import { TranslationDraftIndex1795810000000 } from './1795810000000-TranslationDraftIndex';
+import { ResourceIndexes1795920000000 } from './1795920000000-ResourceIndexes';
 
 /** MySQL/MariaDB migrations, its own and the library's (its messaging too), in order (SQLite is created from the entities). */
 export const MIGRATIONS: MigrationClass[] = mergeMigrations(
@@ -22,6 +23,7 @@ export const MIGRATIONS: MigrationClass[] = mergeMigrations(
     EmailConfigAllowAnyFrom1795800000001,
     EmailConfigCleartextLogin1795800000002,
     TranslationDraftIndex1795810000000,
+    ResourceIndexes1795920000000,
   ],
   COMMON_MIGRATIONS,
   MESSAGING_MIGRATIONS,

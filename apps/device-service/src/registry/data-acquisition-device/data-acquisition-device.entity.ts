@@ -1,16 +1,14 @@
 import { BaseRecord, DEVICE_NUMBER_TEXT, Field } from '@app/common';
-import { Entity, Index } from 'typeorm';
+import { Entity } from 'typeorm';
 import { ProvisioningSecret, SecretHash } from '../provisioning-secret';
 import { EXAMPLE_NUMBER } from '../registry-examples';
 
 /**
  * A registered data-acquisition device: the operator's fields (number, name, remark, secret) and
  * what the device last reported through pushInfo (written only by the device itself).
- * The number is unique across all tenants, so the unique index leaves the tenant out.
+ * The number is unique across all tenants, so its resource declares it unique across tenants.
  */
 @Entity('device_data_acquisition_device')
-@Index('uk_data_acquisition_device_no', ['dataAcquisitionDeviceNo', 'deleteTime'], { unique: true })
-@Index('idx_data_acquisition_device_created', ['tenantId', 'deleteTime', 'createdTime'])
 export class DataAcquisitionDevice extends BaseRecord {
   @Field.id()
   dataAcquisitionDeviceId: string;

@@ -12,7 +12,8 @@ export const dataAcquisitionDeviceResource = defineResource({
   filters: ['dataAcquisitionDeviceNo'],
   sortable: ['dataAcquisitionDeviceNo', 'name', 'lastSeenTime'],
   defaultSort: [['createdTime', 'DESC']],
-  // unique across tenants (the index has no tenant column): 422 "Data acquisition device exists"
+  // 422 "Data acquisition device exists": the number is unique across tenants (the unique index has no tenant column)
   uniqueKey: ['dataAcquisitionDeviceNo'],
+  uniqueAcrossTenants: true,
   toColumns: secretToHash,
 });

@@ -1,15 +1,13 @@
 import { BaseRecord, DEVICE_NUMBER_TEXT, Field } from '@app/common';
-import { Entity, Index } from 'typeorm';
+import { Entity } from 'typeorm';
 import { ProvisioningSecret, SecretHash } from '../provisioning-secret';
 import { EXAMPLE_NUMBER } from '../registry-examples';
 
 /**
  * A registered data-acquisition server. Its number is unique across all tenants (a device or server
- * proves itself with the number alone), so the unique index leaves the tenant out.
+ * proves itself with the number alone), so its resource declares it unique across tenants.
  */
 @Entity('device_data_acquisition_server')
-@Index('uk_data_acquisition_server_no', ['dataAcquisitionServerNo', 'deleteTime'], { unique: true })
-@Index('idx_data_acquisition_server_created', ['tenantId', 'deleteTime', 'createdTime'])
 export class DataAcquisitionServer extends BaseRecord {
   @Field.id()
   dataAcquisitionServerId: string;

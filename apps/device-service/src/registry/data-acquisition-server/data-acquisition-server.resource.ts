@@ -12,7 +12,8 @@ export const dataAcquisitionServerResource = defineResource({
   filters: ['dataAcquisitionServerNo'],
   sortable: ['dataAcquisitionServerNo', 'name'],
   defaultSort: [['createdTime', 'DESC']],
-  // unique across tenants (the index has no tenant column): 422 "Data acquisition server exists"
+  // 422 "Data acquisition server exists": the number is unique across tenants (the unique index has no tenant column)
   uniqueKey: ['dataAcquisitionServerNo'],
+  uniqueAcrossTenants: true,
   toColumns: secretToHash,
 });

@@ -1,10 +1,8 @@
 import { Field } from '@app/common';
-import { Entity, Index } from 'typeorm';
+import { Entity } from 'typeorm';
 import { NamedSortedRecord } from '../fields/named-sorted';
 
 @Entity('configuration_data_dictionary_map')
-@Index('uk_data_dictionary_map_key', ['tenantId', 'dataDictionaryTypeCode', 'dataDictionaryCode', 'key', 'deleteTime'], { unique: true })
-@Index('idx_data_dictionary_map_sort', ['tenantId', 'deleteTime', 'sort', 'createdTime'])
 export class DataDictionaryMap extends NamedSortedRecord {
   @Field.id()
   dataDictionaryMapId: string;

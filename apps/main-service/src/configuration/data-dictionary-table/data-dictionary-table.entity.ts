@@ -1,12 +1,8 @@
 import { Field } from '@app/common';
-import { Entity, Index } from 'typeorm';
+import { Entity } from 'typeorm';
 import { NamedSortedRecord } from '../fields/named-sorted';
 
 @Entity('configuration_data_dictionary_table')
-@Index('uk_data_dictionary_table_key', ['tenantId', 'dataDictionaryTypeCode', 'dataDictionaryCode', 'row', 'key', 'deleteTime'], {
-  unique: true,
-})
-@Index('idx_data_dictionary_table_sort', ['tenantId', 'deleteTime', 'sort', 'createdTime'])
 export class DataDictionaryTable extends NamedSortedRecord {
   @Field.id()
   dataDictionaryTableId: string;

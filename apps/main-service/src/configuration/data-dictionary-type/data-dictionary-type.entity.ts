@@ -1,10 +1,8 @@
 import { Field } from '@app/common';
-import { Entity, Index } from 'typeorm';
+import { Entity } from 'typeorm';
 import { NamedSortedRecord } from '../fields/named-sorted';
 
 @Entity('configuration_data_dictionary_type')
-@Index('uk_data_dictionary_type_key', ['tenantId', 'dataDictionaryTypeCode', 'deleteTime'], { unique: true })
-@Index('idx_data_dictionary_type_sort', ['tenantId', 'deleteTime', 'sort', 'createdTime'])
 export class DataDictionaryType extends NamedSortedRecord {
   @Field.id()
   dataDictionaryTypeId: string;

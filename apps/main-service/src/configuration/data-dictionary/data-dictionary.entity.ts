@@ -1,10 +1,8 @@
 import { Field } from '@app/common';
-import { Entity, Index } from 'typeorm';
+import { Entity } from 'typeorm';
 import { NamedSortedRecord } from '../fields/named-sorted';
 
 @Entity('configuration_data_dictionary')
-@Index('uk_data_dictionary_key', ['tenantId', 'dataDictionaryTypeCode', 'dataDictionaryCode', 'deleteTime'], { unique: true })
-@Index('idx_data_dictionary_sort', ['tenantId', 'deleteTime', 'sort', 'createdTime'])
 export class DataDictionary extends NamedSortedRecord {
   @Field.id()
   dataDictionaryId: string;

@@ -1,5 +1,5 @@
 import { BaseRecord, Field, LANGUAGE_TAG_MAX } from '@app/common';
-import { Entity, Index } from 'typeorm';
+import { Entity } from 'typeorm';
 
 /** i18next namespaces may be paths or scoped names (`admin/users`, `@org/pkg`); no segment starts with a dot (no `..`). */
 export const NAMESPACE_PATTERN = /^[A-Za-z0-9_@-][A-Za-z0-9_.@-]*(\/[A-Za-z0-9_@-][A-Za-z0-9_.@-]*)*$/;
@@ -8,10 +8,6 @@ export const KEY_MAX = 255;
 export const VALUE_MAX = 10000;
 
 @Entity('configuration_translation')
-@Index('uk_translation_key', ['tenantId', 'language', 'namespace', 'key', 'deleteTime'], { unique: true })
-@Index('idx_translation_sort', ['tenantId', 'deleteTime', 'createdTime'])
-// the draft filter, and saveMissing's count of a tenant's drafts against SAVE_MISSING_MAX_DRAFTS
-@Index('idx_translation_draft', ['tenantId', 'deleteTime', 'draft', 'createdTime'])
 export class Translation extends BaseRecord {
   @Field.id()
   translationId: string;

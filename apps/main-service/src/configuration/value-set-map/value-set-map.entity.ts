@@ -1,10 +1,8 @@
 import { Field } from '@app/common';
-import { Entity, Index } from 'typeorm';
+import { Entity } from 'typeorm';
 import { NamedSortedRecord } from '../fields/named-sorted';
 
 @Entity('configuration_value_set_map')
-@Index('uk_value_set_map_key', ['tenantId', 'valueSetTypeCode', 'key', 'deleteTime'], { unique: true })
-@Index('idx_value_set_map_sort', ['tenantId', 'deleteTime', 'sort', 'createdTime'])
 export class ValueSetMap extends NamedSortedRecord {
   @Field.id()
   valueSetMapId: string;

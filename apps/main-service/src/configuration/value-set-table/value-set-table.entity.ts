@@ -1,10 +1,8 @@
 import { Field } from '@app/common';
-import { Entity, Index } from 'typeorm';
+import { Entity } from 'typeorm';
 import { NamedSortedRecord } from '../fields/named-sorted';
 
 @Entity('configuration_value_set_table')
-@Index('uk_value_set_table_key', ['tenantId', 'valueSetTypeCode', 'row', 'key', 'deleteTime'], { unique: true })
-@Index('idx_value_set_table_sort', ['tenantId', 'deleteTime', 'sort', 'createdTime'])
 export class ValueSetTable extends NamedSortedRecord {
   @Field.id()
   valueSetTableId: string;

@@ -1,10 +1,8 @@
 import { Field } from '@app/common';
-import { Entity, Index } from 'typeorm';
+import { Entity } from 'typeorm';
 import { NamedSortedRecord } from '../fields/named-sorted';
 
 @Entity('configuration_value_set_type')
-@Index('uk_value_set_type_key', ['tenantId', 'valueSetTypeCode', 'deleteTime'], { unique: true })
-@Index('idx_value_set_type_sort', ['tenantId', 'deleteTime', 'sort', 'createdTime'])
 export class ValueSetType extends NamedSortedRecord {
   @Field.id()
   valueSetTypeId: string;

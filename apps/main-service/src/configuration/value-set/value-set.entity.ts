@@ -1,10 +1,8 @@
 import { Field } from '@app/common';
-import { Entity, Index } from 'typeorm';
+import { Entity } from 'typeorm';
 import { NamedSortedRecord } from '../fields/named-sorted';
 
 @Entity('configuration_value_set')
-@Index('uk_value_set_key', ['tenantId', 'valueSetTypeCode', 'value', 'deleteTime'], { unique: true })
-@Index('idx_value_set_sort', ['tenantId', 'deleteTime', 'sort', 'createdTime'])
 export class ValueSet extends NamedSortedRecord {
   @Field.id()
   valueSetId: string;

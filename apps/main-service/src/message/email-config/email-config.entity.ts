@@ -1,16 +1,11 @@
 import { Field } from '@app/common';
-import { Entity, Index } from 'typeorm';
+import { Entity } from 'typeorm';
 import { Name } from '../../fields/text-fields';
 import { ConfigRecord } from '../fields/message-fields';
 import { EMAIL_MAX, HOST_MAX, SECRET_MAX } from '../fields/message-values';
 
-/** An SMTP sender. Indexes: each exact filter, then createdTime, after (tenant, live): filter + default sort is one range scan. */
+/** An SMTP sender. */
 @Entity('message_email_config')
-@Index('idx_email_config_created_time', ['tenantId', 'deleteTime', 'createdTime'])
-@Index('idx_email_config_name', ['tenantId', 'deleteTime', 'name', 'createdTime'])
-@Index('idx_email_config_host', ['tenantId', 'deleteTime', 'host', 'createdTime'])
-@Index('idx_email_config_from_address', ['tenantId', 'deleteTime', 'fromAddress', 'createdTime'])
-@Index('idx_email_config_enabled', ['tenantId', 'deleteTime', 'enabled', 'createdTime'])
 export class EmailConfig extends ConfigRecord {
   @Field.id()
   emailConfigId: string;

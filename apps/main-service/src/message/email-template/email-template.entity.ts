@@ -1,16 +1,10 @@
 import { Field, LANGUAGE_TAG_MAX } from '@app/common';
-import { Entity, Index } from 'typeorm';
+import { Entity } from 'typeorm';
 import { TemplateRecord } from '../fields/message-fields';
 import { CONTENT_MAX, CONTENT_TYPES, SUBJECT_MAX } from '../fields/message-values';
 
-/** An e-mail template; code unique per tenant among live records. Indexes: each exact filter, then createdTime, after (tenant, live). */
+/** An e-mail template; code unique per tenant among live records. */
 @Entity('message_email_template')
-@Index('uk_email_template_key', ['tenantId', 'code', 'deleteTime'], { unique: true })
-@Index('idx_email_template_created_time', ['tenantId', 'deleteTime', 'createdTime'])
-@Index('idx_email_template_name', ['tenantId', 'deleteTime', 'name', 'createdTime'])
-@Index('idx_email_template_content_type', ['tenantId', 'deleteTime', 'contentType', 'createdTime'])
-@Index('idx_email_template_language', ['tenantId', 'deleteTime', 'language', 'createdTime'])
-@Index('idx_email_template_enabled', ['tenantId', 'deleteTime', 'enabled', 'createdTime'])
 export class EmailTemplate extends TemplateRecord {
   @Field.id()
   emailTemplateId: string;

@@ -12,15 +12,8 @@ const Addresses = (o: { required?: boolean; example: string[]; description: stri
     description: `${o.description} (JSON array of up to ${EMAIL_RECIPIENTS_MAX} addresses)`,
   });
 
-/** One e-mail. Indexes: each exact filter, then sendTime, after (tenant, live): filter + range + default sort is one index range scan. */
+/** One e-mail. */
 @Entity('message_email')
-@Index('idx_email_send_time', ['tenantId', 'deleteTime', 'sendTime'])
-@Index('idx_email_business_id', ['tenantId', 'deleteTime', 'businessId', 'sendTime'])
-@Index('idx_email_business_type', ['tenantId', 'deleteTime', 'businessType', 'sendTime'])
-@Index('idx_email_email_config_id', ['tenantId', 'deleteTime', 'emailConfigId', 'sendTime'])
-@Index('idx_email_email_template_id', ['tenantId', 'deleteTime', 'emailTemplateId', 'sendTime'])
-@Index('idx_email_from_address', ['tenantId', 'deleteTime', 'fromAddress', 'sendTime'])
-@Index('idx_email_status', ['tenantId', 'deleteTime', 'status', 'sendTime'])
 // the dispatcher's scans: the tenants with PENDING live messages, then each one's oldest first
 @Index('idx_email_dispatch', ['status', 'deleteTime', 'tenantId', 'createdTime'])
 export class Email extends BusinessRecord {

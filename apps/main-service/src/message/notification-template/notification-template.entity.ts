@@ -1,15 +1,10 @@
 import { Field } from '@app/common';
-import { Entity, Index } from 'typeorm';
+import { Entity } from 'typeorm';
 import { TemplateRecord } from '../fields/message-fields';
 import { CONTENT_MAX, NOTIFICATION_LEVELS, SUBJECT_MAX } from '../fields/message-values';
 
-/** A notification template; code unique per tenant among live records. Indexes: each exact filter, then createdTime, after (tenant, live). */
+/** A notification template; code unique per tenant among live records. */
 @Entity('message_notification_template')
-@Index('uk_notification_template_key', ['tenantId', 'code', 'deleteTime'], { unique: true })
-@Index('idx_notification_template_created_time', ['tenantId', 'deleteTime', 'createdTime'])
-@Index('idx_notification_template_name', ['tenantId', 'deleteTime', 'name', 'createdTime'])
-@Index('idx_notification_template_level', ['tenantId', 'deleteTime', 'level', 'createdTime'])
-@Index('idx_notification_template_enabled', ['tenantId', 'deleteTime', 'enabled', 'createdTime'])
 export class NotificationTemplate extends TemplateRecord {
   @Field.id()
   notificationTemplateId: string;

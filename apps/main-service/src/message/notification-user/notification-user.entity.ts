@@ -1,18 +1,10 @@
 import { BaseRecord, Field } from '@app/common';
-import { Entity, Index } from 'typeorm';
+import { Entity } from 'typeorm';
 import { Username } from '../../fields/text-fields';
 import { RecordId } from '../fields/message-fields';
 
-/**
- * One notification as one user sees it: one live row per notificationId + username. Indexes: each exact
- * filter, then readTime, after (tenant, live): filter + range + default sort is one index range scan.
- */
+/** One notification as one user sees it: one live row per notificationId + username. */
 @Entity('message_notification_user')
-@Index('uk_notification_user_key', ['tenantId', 'notificationId', 'username', 'deleteTime'], { unique: true })
-@Index('idx_notification_user_read_time', ['tenantId', 'deleteTime', 'readTime'])
-@Index('idx_notification_user_username', ['tenantId', 'deleteTime', 'username', 'readTime'])
-@Index('idx_notification_user_notification_id', ['tenantId', 'deleteTime', 'notificationId', 'readTime'])
-@Index('idx_notification_user_read', ['tenantId', 'deleteTime', 'read', 'readTime'])
 export class NotificationUser extends BaseRecord {
   @Field.id()
   notificationUserId: string;

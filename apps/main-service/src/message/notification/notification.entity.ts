@@ -1,5 +1,5 @@
 import { Field } from '@app/common';
-import { Entity, Index } from 'typeorm';
+import { Entity } from 'typeorm';
 import { BusinessRecord, RecordId, State } from '../fields/message-fields';
 import {
   CONTENT_MAX,
@@ -12,16 +12,8 @@ import {
   SUBJECT_MAX,
 } from '../fields/message-values';
 
-/** One notification. Indexes: each exact filter, then publishTime, after (tenant, live): filter + range + default sort is one index range scan. */
+/** One notification. */
 @Entity('message_notification')
-@Index('idx_notification_publish_time', ['tenantId', 'deleteTime', 'publishTime'])
-@Index('idx_notification_business_id', ['tenantId', 'deleteTime', 'businessId', 'publishTime'])
-@Index('idx_notification_business_type', ['tenantId', 'deleteTime', 'businessType', 'publishTime'])
-@Index('idx_notification_template_id', ['tenantId', 'deleteTime', 'notificationTemplateId', 'publishTime'])
-@Index('idx_notification_config_id', ['tenantId', 'deleteTime', 'notificationConfigId', 'publishTime'])
-@Index('idx_notification_level', ['tenantId', 'deleteTime', 'level', 'publishTime'])
-@Index('idx_notification_target_type', ['tenantId', 'deleteTime', 'targetType', 'publishTime'])
-@Index('idx_notification_status', ['tenantId', 'deleteTime', 'status', 'publishTime'])
 export class Notification extends BusinessRecord {
   @Field.id()
   notificationId: string;

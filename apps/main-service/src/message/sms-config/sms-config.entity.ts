@@ -1,16 +1,11 @@
 import { Field } from '@app/common';
-import { Entity, Index } from 'typeorm';
+import { Entity } from 'typeorm';
 import { Code } from '../../fields/text-fields';
 import { ConfigRecord } from '../fields/message-fields';
 import { CODE_MAX, SECRET_MAX, URL_MAX } from '../fields/message-values';
 
-/** An SMS provider account. Indexes: each exact filter, then createdTime, after (tenant, live). */
+/** An SMS provider account. */
 @Entity('message_sms_config')
-@Index('idx_sms_config_created_time', ['tenantId', 'deleteTime', 'createdTime'])
-@Index('idx_sms_config_name', ['tenantId', 'deleteTime', 'name', 'createdTime'])
-@Index('idx_sms_config_provider', ['tenantId', 'deleteTime', 'provider', 'createdTime'])
-@Index('idx_sms_config_access_key_id', ['tenantId', 'deleteTime', 'accessKeyId', 'createdTime'])
-@Index('idx_sms_config_enabled', ['tenantId', 'deleteTime', 'enabled', 'createdTime'])
 export class SmsConfig extends ConfigRecord {
   @Field.id()
   smsConfigId: string;

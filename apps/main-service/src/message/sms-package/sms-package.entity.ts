@@ -1,14 +1,11 @@
 import { BaseRecord, Field } from '@app/common';
-import { Entity, Index } from 'typeorm';
+import { Entity } from 'typeorm';
 import { Name, Remark } from '../../fields/text-fields';
 import { Count, State } from '../fields/message-fields';
 import { SMS_PACKAGE_STATUS_DEFAULT, SMS_PACKAGE_STATUSES } from '../fields/message-values';
 
-/** A purchased quota of SMS. Indexes: each exact filter, then createdTime, after (tenant, live). */
+/** A purchased quota of SMS. */
 @Entity('message_sms_package')
-@Index('idx_sms_package_created_time', ['tenantId', 'deleteTime', 'createdTime'])
-@Index('idx_sms_package_name', ['tenantId', 'deleteTime', 'name', 'createdTime'])
-@Index('idx_sms_package_status', ['tenantId', 'deleteTime', 'status', 'createdTime'])
 export class SmsPackage extends BaseRecord {
   @Field.id()
   smsPackageId: string;

@@ -1,15 +1,10 @@
 import { Field } from '@app/common';
-import { Entity, Index } from 'typeorm';
+import { Entity } from 'typeorm';
 import { TemplateRecord } from '../fields/message-fields';
 import { CODE_MAX, SMS_CONTENT_MAX } from '../fields/message-values';
 
-/** An SMS template; code unique per tenant among live records. Indexes: each exact filter, then createdTime, after (tenant, live). */
+/** An SMS template; code unique per tenant among live records. */
 @Entity('message_sms_template')
-@Index('uk_sms_template_key', ['tenantId', 'code', 'deleteTime'], { unique: true })
-@Index('idx_sms_template_created_time', ['tenantId', 'deleteTime', 'createdTime'])
-@Index('idx_sms_template_name', ['tenantId', 'deleteTime', 'name', 'createdTime'])
-@Index('idx_sms_template_provider_template_code', ['tenantId', 'deleteTime', 'providerTemplateCode', 'createdTime'])
-@Index('idx_sms_template_enabled', ['tenantId', 'deleteTime', 'enabled', 'createdTime'])
 export class SmsTemplate extends TemplateRecord {
   @Field.id()
   smsTemplateId: string;

@@ -4,15 +4,8 @@ import { MESSAGE_MAX } from '../../fields/text-limits';
 import { BusinessRecord, Count, DeliveryErrorText, RecordId, State } from '../fields/message-fields';
 import { CODE_MAX, SEND_STATUS_DEFAULT, SEND_STATUSES, SMS_CONTENT_MAX, SMS_RECIPIENTS_MAX } from '../fields/message-values';
 
-/** One SMS. Indexes: each exact filter, then sendTime, after (tenant, live): filter + range + default sort is one index range scan. */
+/** One SMS. */
 @Entity('message_sms')
-@Index('idx_sms_send_time', ['tenantId', 'deleteTime', 'sendTime'])
-@Index('idx_sms_business_id', ['tenantId', 'deleteTime', 'businessId', 'sendTime'])
-@Index('idx_sms_business_type', ['tenantId', 'deleteTime', 'businessType', 'sendTime'])
-@Index('idx_sms_sms_config_id', ['tenantId', 'deleteTime', 'smsConfigId', 'sendTime'])
-@Index('idx_sms_sms_template_id', ['tenantId', 'deleteTime', 'smsTemplateId', 'sendTime'])
-@Index('idx_sms_provider_message_id', ['tenantId', 'deleteTime', 'providerMessageId', 'sendTime'])
-@Index('idx_sms_status', ['tenantId', 'deleteTime', 'status', 'sendTime'])
 // the dispatcher's scans: the tenants with PENDING live messages, then each one's oldest first
 @Index('idx_sms_dispatch', ['status', 'deleteTime', 'tenantId', 'createdTime'])
 export class Sms extends BusinessRecord {

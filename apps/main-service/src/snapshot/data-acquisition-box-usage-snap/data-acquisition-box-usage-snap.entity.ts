@@ -1,14 +1,10 @@
 import { Field } from '@app/common';
-import { Entity, Index } from 'typeorm';
+import { Entity } from 'typeorm';
 import { Remark, Username } from '../../fields/text-fields';
 import { DeviceNo, SnapRecord } from '../fields/snapshot-fields';
 
-/** Who used a data-acquisition box, through which server, from when to when. Indexes: each exact filter, then startTime, after (tenant, live), so filter + range + default sort is one index range scan. */
+/** Who used a data-acquisition box, through which server, from when to when. */
 @Entity('snapshot_data_acquisition_box_usage_snap')
-@Index('idx_box_usage_start_time', ['tenantId', 'deleteTime', 'startTime'])
-@Index('idx_box_usage_box_no', ['tenantId', 'deleteTime', 'boxNo', 'startTime'])
-@Index('idx_box_usage_data_acquisition_server_no', ['tenantId', 'deleteTime', 'dataAcquisitionServerNo', 'startTime'])
-@Index('idx_box_usage_username', ['tenantId', 'deleteTime', 'username', 'startTime'])
 export class DataAcquisitionBoxUsageSnap extends SnapRecord {
   @Field.id()
   dataAcquisitionBoxUsageSnapId: string;

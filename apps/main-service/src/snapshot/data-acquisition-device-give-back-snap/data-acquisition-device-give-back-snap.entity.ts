@@ -1,15 +1,11 @@
 import { Field } from '@app/common';
-import { Entity, Index } from 'typeorm';
+import { Entity } from 'typeorm';
 import { Remark, Username } from '../../fields/text-fields';
 import { DeviceNo, SnapRecord } from '../fields/snapshot-fields';
 import { GIVE_BACK_CONDITIONS } from '../fields/snapshot-values';
 
-/** A user giving a data-acquisition device back, and the condition it came back in. Indexes: each exact filter, then giveBackTime, after (tenant, live), so filter + range + default sort is one index range scan. */
+/** A user giving a data-acquisition device back, and the condition it came back in. */
 @Entity('snapshot_data_acquisition_device_give_back_snap')
-@Index('idx_device_give_back_give_back_time', ['tenantId', 'deleteTime', 'giveBackTime'])
-@Index('idx_device_give_back_data_acquisition_device_no', ['tenantId', 'deleteTime', 'dataAcquisitionDeviceNo', 'giveBackTime'])
-@Index('idx_device_give_back_username', ['tenantId', 'deleteTime', 'username', 'giveBackTime'])
-@Index('idx_device_give_back_condition', ['tenantId', 'deleteTime', 'condition', 'giveBackTime'])
 export class DataAcquisitionDeviceGiveBackSnap extends SnapRecord {
   @Field.id()
   dataAcquisitionDeviceGiveBackSnapId: string;

@@ -1,15 +1,11 @@
 import { Field } from '@app/common';
-import { Entity, Index } from 'typeorm';
+import { Entity } from 'typeorm';
 import { ErrorText } from '../../fields/text-fields';
 import { DeviceNo, SnapRecord } from '../fields/snapshot-fields';
 import { SYNC_STATUSES, SYNC_TYPES } from '../fields/snapshot-values';
 
-/** One data synchronisation run of a data-acquisition server. Indexes: each exact filter, then startTime, after (tenant, live), so filter + range + default sort is one index range scan. */
+/** One data synchronisation run of a data-acquisition server. */
 @Entity('snapshot_data_sync_snap')
-@Index('idx_data_sync_start_time', ['tenantId', 'deleteTime', 'startTime'])
-@Index('idx_data_sync_data_acquisition_server_no', ['tenantId', 'deleteTime', 'dataAcquisitionServerNo', 'startTime'])
-@Index('idx_data_sync_sync_type', ['tenantId', 'deleteTime', 'syncType', 'startTime'])
-@Index('idx_data_sync_status', ['tenantId', 'deleteTime', 'status', 'startTime'])
 export class DataSyncSnap extends SnapRecord {
   @Field.id()
   dataSyncSnapId: string;

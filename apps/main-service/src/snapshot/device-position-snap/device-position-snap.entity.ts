@@ -1,13 +1,10 @@
 import { Field } from '@app/common';
-import { Entity, Index } from 'typeorm';
+import { Entity } from 'typeorm';
 import { DeviceNo, SnapRecord } from '../fields/snapshot-fields';
 import { DEVICE_TYPES } from '../fields/snapshot-values';
 
-/** Where a device was (WGS 84) at the snapshot time. Indexes: each exact filter, then snapTime, after (tenant, live), so filter + range + default sort is one index range scan. */
+/** Where a device was (WGS 84) at the snapshot time. */
 @Entity('snapshot_device_position_snap')
-@Index('idx_device_position_snap_time', ['tenantId', 'deleteTime', 'snapTime'])
-@Index('idx_device_position_device_no', ['tenantId', 'deleteTime', 'deviceNo', 'snapTime'])
-@Index('idx_device_position_device_type', ['tenantId', 'deleteTime', 'deviceType', 'snapTime'])
 export class DevicePositionSnap extends SnapRecord {
   @Field.id()
   devicePositionSnapId: string;

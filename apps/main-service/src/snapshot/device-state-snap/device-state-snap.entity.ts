@@ -1,15 +1,11 @@
 import { Field } from '@app/common';
-import { Entity, Index } from 'typeorm';
+import { Entity } from 'typeorm';
 import { ErrorText } from '../../fields/text-fields';
 import { DeviceNo, SnapRecord } from '../fields/snapshot-fields';
 import { DEVICE_STATES, DEVICE_TYPES } from '../fields/snapshot-values';
 
-/** The state a device reported at the snapshot time. Indexes: each exact filter, then snapTime, after (tenant, live), so filter + range + default sort is one index range scan. */
+/** The state a device reported at the snapshot time. */
 @Entity('snapshot_device_state_snap')
-@Index('idx_device_state_snap_time', ['tenantId', 'deleteTime', 'snapTime'])
-@Index('idx_device_state_device_no', ['tenantId', 'deleteTime', 'deviceNo', 'snapTime'])
-@Index('idx_device_state_device_type', ['tenantId', 'deleteTime', 'deviceType', 'snapTime'])
-@Index('idx_device_state_state', ['tenantId', 'deleteTime', 'state', 'snapTime'])
 export class DeviceStateSnap extends SnapRecord {
   @Field.id()
   deviceStateSnapId: string;

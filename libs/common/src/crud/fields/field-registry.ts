@@ -12,6 +12,8 @@ export interface FieldDeclaration {
   secret: boolean;
   /** Backed by a column (false: a write-only input that the resource's `toColumns` maps to columns). */
   column: boolean;
+  /** Compared exactly (`key: true`): no surrounding whitespace, which MySQL's PAD SPACE would ignore. */
+  key?: boolean;
 }
 
 const FIELDS = Symbol('fields');

@@ -100,7 +100,14 @@ function field(o: FieldOptions, parts: Parts): PropertyDecorator {
     const property = String(key);
     if (parts.column) parts.column(target, key);
     if (parts.doc && !parts.secret) parts.doc(target, key);
-    declareField(target, { property, write: o.readOnly ? undefined : parts.write, secret: !!parts.secret, column: !!parts.column });
+    const exact = (o as { key?: boolean }).key === true;
+    declareField(target, {
+      property,
+      write: o.readOnly ? undefined : parts.write,
+      secret: !!parts.secret,
+      column: !!parts.column,
+      key: exact,
+    });
   };
 }
 

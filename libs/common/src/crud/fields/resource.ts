@@ -7,6 +7,7 @@ import { TenantScope } from '../../tenancy/tenant-scope';
 import { Action } from '../../auth/access';
 import { changeDtoOf, saveDtoOf, writeOnlyColumnsOf } from './field-dto';
 import { Revision } from './field-rules';
+import { declareResourceIndexes } from './resource-indexes';
 import { EXAMPLE_ID } from './fields';
 import { ImportListOption } from './import-list';
 import { ListControls, PageControls } from '../http/query-controls';
@@ -35,8 +36,13 @@ export interface ResourceOptions<E extends BaseRecord> {
   /** Fields a client may sort by (base time fields are always sortable). */
   sortable: (keyof E & string)[];
   defaultSort: [keyof E & string, SortOrder][];
-  /** Business key unique per tenant among live records (backed by a unique index). */
+  /**
+   * Business key unique per tenant among live records: its unique index is derived from it (resource-indexes.ts);
+   * its fields are declared `key: true`.
+   */
   uniqueKey?: (keyof E & string)[];
+  /** The business key is unique across all tenants (its unique index leaves the tenant out). */
+  uniqueAcrossTenants?: boolean;
   /** Adds `importList` (upsert by uniqueKey): see ImportListOption. */
   importList?: ImportListOption;
   /** `listCache`: the tenant's records merged with the default tenant's, cached with a TTL. */
@@ -127,7 +133,7 @@ export function defineResource<E extends BaseRecord>(o: ResourceOptions<E>): Res
   const writable = OmitType(changeDto, [o.idField] as never[]);
   const exact = PartialType(PickType(changeDto, o.filters as never[]));
   const filterDto = named(o.timeRange ? IntersectionType(exact, timeRangeDto(o.timeRange)) : exact, `${schemaName}Filter`);
-  return {
+  const resource: Resource<E> = {
     ...o,
     saveDto,
     writeOnly: o.writeOnly ?? writeOnlyColumnsOf(o.entity),
@@ -141,6 +147,9 @@ export function defineResource<E extends BaseRecord>(o: ResourceOptions<E>): Res
     serviceToken: Symbol(`CrudService ${o.path}`),
     permissionFor: (action) => `${o.permission}:${action}`,
   };
+  // every accepted filter and sort gets its index from this declaration
+  declareResourceIndexes(resource);
+  return resource;
 }
 
 /** A resource of any record type, for registries that hold many (the record type is erased there). */

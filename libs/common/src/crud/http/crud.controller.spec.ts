@@ -4,7 +4,7 @@
  * shared by importList and importStatus.
  */
 import { PROPERTY_DEPS_METADATA, SELF_DECLARED_DEPS_METADATA } from '@nestjs/common/constants';
-import { Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { BaseRecord } from '../../persistence/base-record';
 import { CrudController, importerToken } from './crud.controller';
 import { Text } from '../fields/fields';
@@ -16,6 +16,7 @@ class Widget extends BaseRecord {
   @PrimaryColumn({ type: 'varchar', length: 32 })
   widgetId: string;
 
+  @Column({ type: 'varchar', length: 64 })
   @Text({ max: 64, required: true })
   code: string;
 }
