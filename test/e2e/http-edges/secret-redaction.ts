@@ -7,10 +7,12 @@
 import { AppLogging, BaseRecord, defineResource, Field, saveDtoOf } from '@app/common';
 import { validate } from 'class-validator';
 import { plainToInstance } from 'class-transformer';
-import { getMetadataArgsStorage } from 'typeorm';
+import { Entity, getMetadataArgsStorage } from 'typeorm';
 import { LogCapture } from '../../support/observability';
 import { startApp, TestApp } from '../../support/test-app';
 
+// a table name, as every resource's entity has (its indexes are named after it); no app loads this entity
+@Entity('test_locker')
 class Locker extends BaseRecord {
   @Field.id()
   lockerId: string;
