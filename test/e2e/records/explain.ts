@@ -10,6 +10,7 @@
  */
 import { AnyResource } from '@app/common';
 import { EntityMetadata } from 'typeorm';
+import { MysqlQueryRunner } from 'typeorm/driver/mysql/MysqlQueryRunner';
 import { CONFIGURATION_RESOURCES } from '../../../apps/main-service/src/configuration/configuration.resources';
 import { MESSAGE_RESOURCES } from '../../../apps/main-service/src/message/message.resources';
 import { SNAPSHOT_RESOURCES } from '../../../apps/main-service/src/snapshot/snapshot.resources';
@@ -89,7 +90,8 @@ async function pageStatements(
   r: ResourceSpec,
   body: Json,
 ): Promise<{ rows: [string, unknown[]]; count?: [string, unknown[]] }> {
-  const query = jest.spyOn(t.dataSource.manager, 'query');
+  // every statement, whether sent through the manager or a query builder's runner
+  const query = jest.spyOn(MysqlQueryRunner.prototype, 'query');
   let statements: [string, unknown[]][];
   try {
     const res = await t.post(`${r.prefix}/${r.segment}/page`, { ...body, current: 1, pageSize: 10 });
@@ -98,6 +100,9 @@ async function pageStatements(
   } finally {
     query.mockRestore();
   }
+  // the page's own statements: on its table (background jobs of the app run statements meanwhile)
+  const table = `\`${metadataOf(t, declarationOf(r)).tableName}\``;
+  statements = statements.filter(([sql]) => sql.includes(table) && !/information_schema/i.test(sql));
   const rows = statements.filter(([sql]) => /\bLIMIT\b/.test(sql));
   const count = statements.filter(([sql]) => /COUNT\(1\)/.test(sql));
   expect([rows.length, count.length]).toEqual([1, Object.keys(body).some((key) => key !== 'sqlQuerySorter') ? 1 : 0]);
@@ -108,12 +113,22 @@ async function explain(t: TestApp, [sql, params]: [string, unknown[]]): Promise<
   return t.dataSource.query(`EXPLAIN ${sql}`, params);
 }
 
+/**
+ * The statement's own scan: a deferred join's derived table (the page's keys, from an index), else the only table.
+ * The rows a deferred join then reads by primary key are sorted again, at most one page of them.
+ */
+const keyScan = (rows: Json[]): Json => rows.find((row) => row.select_type === 'DERIVED') ?? rows[0];
+
 /** What EXPLAIN says of the plan, in one comparable object. */
-const plan = (rows: Json[]) => ({
-  tables: rows.length,
-  indexed: ['range', 'ref', 'eq_ref', 'const'].includes(rows[0].type) && rows[0].key !== null,
-  filesort: /Using filesort/.test(String(rows[0].Extra ?? '')),
-});
+const plan = (rows: Json[]) => {
+  const scan = keyScan(rows);
+  const joined = rows.filter((row) => row !== scan && !String(row.table).startsWith('<derived'));
+  return {
+    tables: rows.length - (scan === rows[0] ? 0 : 2),
+    indexed: ['range', 'ref', 'eq_ref', 'const'].includes(scan.type) && scan.key !== null && joined.every((row) => row.key === 'PRIMARY'),
+    filesort: /Using filesort/.test(String(scan.Extra ?? '')),
+  };
+};
 
 /**
  * The indexes of a table that serve an equality on `column`: it stands in the run of leading columns that the
@@ -184,7 +199,7 @@ mysqlDescribe('EXPLAIN of page queries (MySQL/MariaDB)', () => {
         const columnOf = (f: string) => meta.findColumnWithPropertyName(f)!.databaseName;
         const filters = d.filters.filter((f) => f in body).map(columnOf);
         const fixed = new Set(['tenant_id', 'delete_time', ...filters]);
-        const offered = String((await explain(t, statements.rows))[0].possible_keys ?? '').split(',');
+        const offered = String(keyScan(await explain(t, statements.rows)).possible_keys ?? '').split(',');
         for (const column of filters) {
           const serving = await servingIndexes(t, meta.tableName, column, fixed);
           expect({ column, offered: serving.filter((name) => offered.includes(name)).length > 0 }).toEqual({ column, offered: true });
