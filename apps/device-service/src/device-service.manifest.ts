@@ -1,5 +1,6 @@
 import { ServiceManifest } from '@app/common';
 import { DEVICE_ENTITIES } from './device.entities';
+import { TEXTS } from './i18n';
 import { MIGRATIONS } from './migrations';
 import { DEVICE_TOKEN_SCHEME } from './token/device-operation';
 import { DeviceServiceConfig } from './device-service.config';
@@ -24,5 +25,6 @@ export const DEVICE_SERVICE: ServiceManifest = {
   redactedQueryParameters: ['token', 'secret'],
   entities: DEVICE_ENTITIES,
   migrations: MIGRATIONS,
+  texts: TEXTS,
   config: [DeviceServiceConfig],
 };

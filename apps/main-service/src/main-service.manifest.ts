@@ -1,6 +1,7 @@
 import { MESSAGING_ENTITIES, MessagingConfig, ServiceManifest } from '@app/common';
 import { CONFIGURATION_ENTITIES } from './configuration/configuration.resources';
 import { MESSAGE_ENTITIES } from './message/message.resources';
+import { TEXTS } from './i18n';
 import { MIGRATIONS } from './migrations';
 import { SnapshotRetentionConfig } from './snapshot/snapshot-retention.config';
 import { SNAPSHOT_ENTITIES } from './snapshot/snapshot.resources';
@@ -15,5 +16,6 @@ export const MAIN_SERVICE: ServiceManifest = {
   description: 'Back-office API: message, configuration and snapshot groups. Every response is the envelope; check `status` in the body.',
   entities: [...CONFIGURATION_ENTITIES, ...MESSAGE_ENTITIES, ...SNAPSHOT_ENTITIES, ...MESSAGING_ENTITIES],
   migrations: MIGRATIONS,
+  texts: TEXTS,
   config: [MainServiceConfig, MessagingConfig, SnapshotRetentionConfig],
 };

@@ -19,6 +19,7 @@ import { HealthController } from './health/health.controller';
 import { HealthDetails } from './health/health-details';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { EnvelopeExceptionFilter } from './http/exception.filter';
+import { addShippedTexts } from './i18n/catalogues';
 import { AppLogging } from './logging/app-logging';
 import { Metrics } from './metrics/metrics';
 import { MetricsController } from './metrics/metrics.controller';
@@ -43,6 +44,7 @@ export function storageOf(manifest: ServiceManifest): StorageParts {
 @Module({})
 export class CommonModule {
   static forRoot(manifest: ServiceManifest): DynamicModule {
+    if (manifest.texts) addShippedTexts(manifest.texts);
     const loggingProvider = {
       provide: AppLogging,
       useFactory: (config: ServerConfig) => new AppLogging(config, manifest),

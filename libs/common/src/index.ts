@@ -38,6 +38,8 @@ export * from './http/request-body';
 export * from './http/envelope';
 export * from './http/error-translator';
 export * from './i18n/message';
+export { addShippedTexts, SHIPPED_LANGUAGES } from './i18n/catalogues';
+export type { Catalogue, ShippedTexts } from './i18n/catalogues';
 export * from './http/shutdown';
 export * from './http/query-params';
 export * from './http/validation';

@@ -1,5 +1,6 @@
 import type { ConfiguredService } from '../config/service-config.module';
 import type { LoggedService } from '../logging/app-logging';
+import type { ShippedTexts } from '../i18n/catalogues';
 import type { ServiceDescription } from '../openapi/setup';
 import type { EntityClass, MigrationClass } from '../persistence/database';
 
@@ -16,4 +17,6 @@ export interface ServiceManifest extends ServiceDescription, ConfiguredService, 
   entities: EntityClass[];
   /** Its MySQL/MariaDB migrations with the library's it applies (mergeMigrations), in order (SQLite is created from the entities). */
   migrations: MigrationClass[];
+  /** Its own error texts and record titles in the shipped languages (added to the library's at start). */
+  texts?: ShippedTexts;
 }

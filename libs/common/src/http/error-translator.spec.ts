@@ -1,3 +1,4 @@
+import { addShippedTexts } from '../i18n/catalogues';
 import { message } from '../i18n/message';
 import { availableLanguages, localize, preferredLanguages } from './error-translator';
 
@@ -85,14 +86,14 @@ describe('availableLanguages', () => {
 
 describe('localize (localizedError)', () => {
   const required = message('{{property}} is required', { property: 'toAddresses' });
-  const exists = message('{{resource}} exists', { resource: message('Data dictionary') });
+  // an app's record title, added to the shipped texts as a service's manifest does
+  addShippedTexts({ de: { Locker: 'Schließfach' }, 'zh-CN': { Locker: '储物柜' } });
+  const exists = message('{{resource}} exists', { resource: message('Locker') });
   const none = new Map<string, ReadonlyMap<string, string>>();
 
   it('translates each clause with the shipped zh-CN and de catalogues, parameters kept', () => {
-    expect(localize([required, exists], 'zh-CN', none)).toBe('toAddresses 为必填项; 数据字典已存在');
-    expect(localize([required, exists], 'de-DE,de;q=0.9', none)).toBe(
-      'toAddresses ist erforderlich; Datenwörterbucheintrag existiert bereits',
-    );
+    expect(localize([required, exists], 'zh-CN', none)).toBe('toAddresses 为必填项; 储物柜已存在');
+    expect(localize([required, exists], 'de-DE,de;q=0.9', none)).toBe('toAddresses ist erforderlich; Schließfach existiert bereits');
     expect(localize([required], 'zh', none)).toBe('toAddresses 为必填项');
   });
 
@@ -107,8 +108,8 @@ describe('localize (localizedError)', () => {
   });
 
   it("lets the deployment's entries win over the shipped text, per template", () => {
-    const overrides = new Map([['de', new Map([['Data dictionary', 'Wörterbucheintrag']])]]);
-    expect(localize([exists, required], 'de', overrides)).toBe('Wörterbucheintrag existiert bereits; toAddresses ist erforderlich');
+    const overrides = new Map([['de', new Map([['Locker', 'Spind']])]]);
+    expect(localize([exists, required], 'de', overrides)).toBe('Spind existiert bereits; toAddresses ist erforderlich');
     const french = new Map([['fr', new Map([['{{property}} is required', '{{property}} est obligatoire']])]]);
     expect(localize([required], 'fr', french)).toBe('toAddresses est obligatoire');
   });

@@ -16,11 +16,11 @@ export type SortOrder = 'ASC' | 'DESC';
 
 /** What one standard resource declares; everything else (routes, DTO variants, service) is derived. */
 export interface ResourceOptions<E extends BaseRecord> {
-  /** Path under the app prefix, e.g. `system-api/configuration/data-dictionary`. */
+  /** Path under the app prefix, e.g. `system-api/inventory/item`. */
   path: string;
   /** OpenAPI tag. */
   tag: string;
-  /** Permission name without the action, e.g. `configuration-data-dictionary`. */
+  /** Permission name without the action, e.g. `inventory-item`. */
   permission: string;
   /** Human name used in summaries and the duplicate text, e.g. `Data dictionary`. */
   title: string;
@@ -67,7 +67,7 @@ export interface ResourceOptions<E extends BaseRecord> {
 export interface Resource<E extends BaseRecord = BaseRecord> extends ResourceOptions<E> {
   saveDto: Type<object>;
   writeOnly: (keyof E & string)[];
-  /** Name used for schemas and DI tokens, e.g. `DataDictionary`. */
+  /** Name used for schemas and DI tokens, e.g. `InventoryItem`. */
   schemaName: string;
   updateDto: Type<object>;
   filterDto: Type<object>;
