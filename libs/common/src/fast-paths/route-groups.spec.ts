@@ -3,6 +3,9 @@ import { connect } from 'node:net';
 import request from 'supertest';
 import { AppHttpAdapter } from '../http/server';
 
+// these cases test the grouping itself, which FAST_PATHS=off (a CI leg) turns off; each test file has its own process.env
+process.env.FAST_PATHS = 'on';
+
 type Handler = (req: Request, res: Response, next: NextFunction) => void;
 
 /** Answers with what the route saw: the route as registered, the rest of the URL and the query. */
