@@ -68,8 +68,10 @@ mysqlDescribe('EXPLAIN of the dispatcher scans (MySQL/MariaDB)', () => {
     const { sql, result } = await statementOf(() => claims.dueInTenant('email', 'tenant-0', T0 + 1, 4, ['paused', null]));
     expect(result.length).toBeGreaterThan(0);
     const rows = await explain(sql);
-    // status, delete_time and the tenant all looked up in the index: only this tenant's waiting messages are read
-    expect(rows[0]).toMatchObject({ table: 'm', key: 'idx_email_dispatch', ref: 'const,const,const' });
+    // status, delete_time and the tenant looked up in the index (as equalities, or with the creation time as a
+    // range behind them): only this tenant's waiting messages are read
+    expect(rows[0]).toMatchObject({ table: 'm', key: 'idx_email_dispatch' });
+    expect(rows[0].ref === 'const,const,const' || rows[0].type === 'range').toBe(true);
     expect(String(rows[0].Extra)).not.toMatch(/filesort/);
     expect(rows[1]).toMatchObject({ table: 'd', type: 'eq_ref', key: 'PRIMARY' });
   });
