@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds both service images from docker/Dockerfile with podman, runs each against the local MariaDB, and plays
 # the example overlay with `podman kube play`; for CI (.ci/run) and developers on a Debian 12 host (root):
-#   1. tools from Debian (podman, runc, slirp4netns, mmdebstrap) and podman configured for this kind of host in
+#   1. tools from Debian (podman, runc, slirp4netns, mmdebstrap, catatonit: the pause process kube play needs) and podman configured for this kind of host in
 #      files of its own (CONTAINERS_CONF, CONTAINERS_STORAGE_CONF, CONTAINERS_REGISTRIES_CONF), not the global ones;
 #   2. the base image (NODE_IMAGE of the Dockerfile): used when already in this script's storage, pulled when
 #      IMAGES_PULL=1, else a stand-in made here (Debian from mmdebstrap, Node and npm from the npm registry);
@@ -35,7 +35,7 @@ started=$(date +%s)
 
 # --- 1. tools and podman configuration
 need=()
-for tool in podman:podman runc:runc slirp4netns:slirp4netns mmdebstrap:mmdebstrap; do
+for tool in podman:podman runc:runc slirp4netns:slirp4netns mmdebstrap:mmdebstrap catatonit:catatonit; do
   command -v "${tool%%:*}" >/dev/null 2>&1 || need+=("${tool#*:}")
 done
 if [ ${#need[@]} -gt 0 ]; then
