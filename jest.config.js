@@ -1,3 +1,5 @@
+const { availableParallelism } = require('node:os');
+
 // SWC compiles TypeScript (with decorator metadata) and the ESM-only packages of NestJS 12, which
 // Jest on Node 20 cannot require() natively.
 const swc = [
@@ -31,8 +33,9 @@ module.exports = {
   rootDir: __dirname,
   roots: ['<rootDir>/test', '<rootDir>/libs', '<rootDir>/apps'],
   testRegex: '\\.spec\\.ts$',
-  // test/timing measures how late the event loop answers: its own leg (npm run test:timing), never beside other suites
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/timing/'],
+  // own legs: test/timing measures how late the event loop answers (npm run test:timing, never beside other suites);
+  // test/processes runs the built services as processes (npm run test:processes, after the build)
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/timing/', '<rootDir>/test/processes/'],
   testEnvironment: 'node',
   setupFiles: ['reflect-metadata'],
   transform: { '^.+\\.[tj]s$': swc },
@@ -41,5 +44,7 @@ module.exports = {
   moduleNameMapper: { '^@app/common(|/.*)$': '<rootDir>/libs/common/src$1', '^(\\.{1,2}/.*)\\.js$': '$1' },
   moduleFileExtensions: ['ts', 'js', 'json'],
   testTimeout: 30000,
-  maxWorkers: 2,
+  // more workers than cores: many e2e cases wait on timers and sockets (slow clients, outbox drains), and another
+  // file's work fills those waits
+  maxWorkers: Math.ceil(availableParallelism() * 1.5),
 };

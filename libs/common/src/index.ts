@@ -80,5 +80,5 @@ export * from './retention/age-retention';
 export * from './retention/retention.job';
 export * from './tenancy/request-context';
 export * from './tenancy/tenant-scope';
-export * from './values/device-number';
+export * from './values/url-safe-key';
 export * from './values/language-tag';

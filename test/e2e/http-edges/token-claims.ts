@@ -1,14 +1,10 @@
 /**
  * Bearer token claims: `exp` is required, `tenantId` and `sub` are 1-64 characters of [0-9A-Za-z._@-]
  * (MySQL/MariaDB compare 'acme ' equal to 'acme'), and `iss`/`aud` are required when JWT_ISSUER /
- * JWT_AUDIENCE are set. Every refusal is the 401 envelope. The dev token command mints tokens that pass.
+ * JWT_AUDIENCE are set. Every refusal is the 401 envelope. (The dev token command: test/processes/token-command.spec.ts.)
  */
-import { decode } from 'jsonwebtoken';
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { CONFIG, startApp, TestApp } from '../../support/test-app';
-import { bearer, Claims, TEST_JWT_SECRET, TokenOptions } from '../../support/tokens';
+import { bearer, Claims, TokenOptions } from '../../support/tokens';
 
 const DDT = `${CONFIG}/data-dictionary-type`;
 const ISSUER = 'https://idp.example.com';
@@ -22,19 +18,6 @@ const expect401 = (res: { status: number; body: Record<string, unknown> }, reaso
     error: expect.stringMatching(reason),
     data: null,
   });
-
-/** Runs the built dev token command (what `npm run token -- ...args` runs) and returns what it printed. */
-async function mintToken(args: string[], env: Record<string, string>): Promise<{ out: string; err: string; exitCode: number }> {
-  const command = join(__dirname, '../../../dist/apps/main-service/src/mint-token.js');
-  const { JWT_ISSUER: _issuer, JWT_AUDIENCE: _audience, JWT_SECRET: _secret, ...inherited } = process.env;
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [command, ...args], { env: { ...inherited, ...env } });
-    return { out: stdout.trim(), err: stderr, exitCode: 0 };
-  } catch (error) {
-    const failed = error as { stdout?: string; stderr?: string; code?: number };
-    return { out: (failed.stdout ?? '').trim(), err: failed.stderr ?? '', exitCode: failed.code ?? -1 };
-  }
-}
 
 describe('Bearer token claims', () => {
   let t: TestApp;
@@ -124,33 +107,5 @@ describe('Bearer token iss / aud when JWT_ISSUER and JWT_AUDIENCE are set', () =
   it('accepts a token with both', async () => {
     const res = await page(bearer({}, { issuer: ISSUER, audience: AUDIENCE }));
     expect({ http: res.status, status: res.body.status }).toEqual({ http: 200, status: 200 });
-  });
-
-  it('the dev token command mints a token with exp, iss and aud that the service accepts', async () => {
-    const { out, err, exitCode } = await mintToken(['--tenant', 'acme', '--user', 'alice', '--roles', 'administrator', '--expires', '1h'], {
-      JWT_SECRET: TEST_JWT_SECRET,
-      JWT_ISSUER: ISSUER,
-      JWT_AUDIENCE: AUDIENCE,
-    });
-    expect({ err, exitCode }).toEqual({ err: '', exitCode: 0 });
-    const claims = decode(out) as Record<string, unknown>;
-    expect(claims).toMatchObject({ sub: 'alice', tenantId: 'acme', roles: ['administrator'], iss: ISSUER, aud: AUDIENCE });
-    expect(claims.exp).toBe((claims.iat as number) + 3600);
-    const res = await page(`Bearer ${out}`);
-    expect({ http: res.status, status: res.body.status }).toEqual({ http: 200, status: 200 });
-  });
-
-  it('the dev token command refuses claims the services would refuse', async () => {
-    const refusals = [
-      ['--tenant', 'acme '],
-      ['--user', 'al ice'],
-      ['--tenant', ''],
-      ['--expires', ''],
-    ];
-    const results = await Promise.all(refusals.map((args) => mintToken(args, { JWT_SECRET: TEST_JWT_SECRET })));
-    for (const [i, { out, err, exitCode }] of results.entries()) {
-      expect({ args: refusals[i], out, exitCode }).toEqual({ args: refusals[i], out: '', exitCode: 1 });
-      expect(err).toMatch(/^--(tenant|user|expires) must /);
-    }
   });
 });

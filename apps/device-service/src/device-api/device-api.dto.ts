@@ -1,4 +1,4 @@
-import { DEVICE_NUMBER_TEXT, Int, Text } from '@app/common';
+import { URL_SAFE_KEY_TEXT, Int, Text } from '@app/common';
 import { applyDecorators } from '@nestjs/common';
 import { IsIP } from 'class-validator';
 import { EXAMPLE_NUMBER } from '../registry/registry-examples';
@@ -32,7 +32,7 @@ export class DeviceInfoPush {
   macAddress?: string | null;
 
   @Text({
-    ...DEVICE_NUMBER_TEXT,
+    ...URL_SAFE_KEY_TEXT,
     example: EXAMPLE_NUMBER.server,
     description: 'The server the device is bound to now (registered in the same tenant); null or omitted: none',
   })

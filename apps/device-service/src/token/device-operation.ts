@@ -19,7 +19,7 @@ export interface DeviceOperationDoc {
 export const tokenCall = (kind: CallerKind) => `getGenerationTokenKeyByDataAcquisition${kind === 'device' ? 'Device' : 'Server'}No`;
 
 /**
- * A device-group call made by a device or server with its token: no Bearer token (a device-token
+ * A device-group call made by a device or server with its token: no Bearer token (an own-guard
  * operation to the global guard), the device token checked by DeviceTokenGuard, documented as the
  * `deviceToken` scheme.
  */
@@ -28,7 +28,7 @@ export function DeviceOperation(kind: CallerKind, doc: DeviceOperationDoc): Meth
   return applyDecorators(
     Operation({
       ...doc,
-      deviceToken: true,
+      ownGuard: true,
       failures: [{ status: 403, when: 'The token belongs to another number or kind.' }],
       credentials: `Requires query parameter \`token\`: a ${kind} token (from ${tokenCall(kind)}) of this \`${param}\`. Missing, invalid, expired, or revoked (secret rotated, record deleted): HTTP 401. A token of another number or of a ${kind === 'device' ? 'server' : 'device'}: HTTP 403.`,
     }),

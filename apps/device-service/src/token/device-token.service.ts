@@ -1,5 +1,5 @@
 import { createHmac, KeyObject, timingSafeEqual } from 'node:crypto';
-import { AppException, DEVICE_NUMBER_MESSAGE, DEVICE_NUMBER_PATTERN, hmacKey, message, TenantScope } from '@app/common';
+import { AppException, URL_SAFE_KEY_MESSAGE, URL_SAFE_KEY_PATTERN, hmacKey, message, TenantScope } from '@app/common';
 import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { sign, verify } from 'jsonwebtoken';
@@ -73,8 +73,8 @@ export class DeviceTokenService {
   /** getGenerationTokenKeyBy...No: number + secret → token; throttled per client address and per number. */
   async issue(kind: CallerKind, no: string, secret: string, clientAddress: string): Promise<TokenKey> {
     // bounded before anything is counted or hashed: no oversized keys, no scrypt over megabytes
-    if (!DEVICE_NUMBER_PATTERN.test(no))
-      throw AppException.validation(message(DEVICE_NUMBER_MESSAGE.replace('$property', '{{property}}'), { property: numberParam(kind) }));
+    if (!URL_SAFE_KEY_PATTERN.test(no))
+      throw AppException.validation(message(URL_SAFE_KEY_MESSAGE.replace('$property', '{{property}}'), { property: numberParam(kind) }));
     if (secret.length > SECRET_MAX_LENGTH)
       throw AppException.validation(message('secret must be at most {{max}} characters', { max: SECRET_MAX_LENGTH }));
     await this.throttle.admit(clientAddress, kind, no);

@@ -4,7 +4,7 @@ import { CODE_PATTERN, CODE_PATTERN_MESSAGE, MESSAGE_MAX, NAME_MAX, REMARK_MAX, 
 /** Field declarations the groups of main-service share (column, validation and OpenAPI in one). */
 export type TextField = Omit<TextFieldOptions, 'max'>;
 
-/** A business code (template codes, provider codes): no spaces or slashes. Device numbers have their own rule (DEVICE_NUMBER_TEXT). */
+/** A business code (template codes, provider codes): no spaces or slashes. Device numbers are URL-safe keys (URL_SAFE_KEY_TEXT). */
 export const Code = (max: number, o: TextField = {}) =>
   Field.text({ max, key: true, pattern: CODE_PATTERN, patternMessage: CODE_PATTERN_MESSAGE, ...o });
 

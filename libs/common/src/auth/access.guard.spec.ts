@@ -1,6 +1,6 @@
 /**
  * The access kinds of Operation as the global guard applies them: no rule is refused, a public route
- * passes, a device-token route passes to its own guard only when it has one, and a route that is neither
+ * passes, an own-guard route passes to its own guard only when it has one, and a route that is neither
  * needs a Bearer token; the description and the Bearer requirement follow from the same declaration.
  */
 import { CanActivate, ExecutionContext, ForbiddenException, UseGuards } from '@nestjs/common';
@@ -24,12 +24,17 @@ class Routes {
   @Operation({ summary: 'open', public: true, response })
   open() {}
 
-  @Operation({ summary: 'device call', deviceToken: true, response })
+  @Operation({ summary: 'keyed call', ownGuard: true, credentials: 'Requires query parameter `key`: a caller key.', response })
   @UseGuards(TokenCheck)
-  deviceCall() {}
+  keyedCall() {}
 
-  @Operation({ summary: 'device call without its guard', deviceToken: true, response })
-  unguardedDeviceCall() {}
+  @Operation({
+    summary: 'keyed call without its guard',
+    ownGuard: true,
+    credentials: 'Requires query parameter `key`: a caller key.',
+    response,
+  })
+  unguardedKeyedCall() {}
 
   @Operation({ summary: 'operator call', permission: 'thing:read', response })
   operatorCall() {}
@@ -55,14 +60,14 @@ const securityOf = (handler: keyof Routes) =>
   Reflect.getMetadata(DECORATORS.API_SECURITY, Routes.prototype[handler]) as unknown[] | undefined;
 
 describe('AccessGuard and the access kinds of Operation', () => {
-  it('refuses a route without a rule, and a device-token route without its own guard', async () => {
+  it('refuses a route without a rule, and an own-guard route without its guard', async () => {
     await expect(guard.canActivate(contextOf('undeclared'))).rejects.toThrow(ForbiddenException);
-    await expect(guard.canActivate(contextOf('unguardedDeviceCall'))).rejects.toThrow(ForbiddenException);
+    await expect(guard.canActivate(contextOf('unguardedKeyedCall'))).rejects.toThrow(ForbiddenException);
   });
 
-  it('lets public routes and guarded device-token routes through without a Bearer token', async () => {
+  it('lets public routes and guarded own-guard routes through without a Bearer token', async () => {
     await expect(guard.canActivate(contextOf('open'))).resolves.toBe(true);
-    await expect(guard.canActivate(contextOf('deviceCall'))).resolves.toBe(true);
+    await expect(guard.canActivate(contextOf('keyedCall'))).resolves.toBe(true);
   });
 
   it('asks every other route for a Bearer token, saying it is missing', async () => {
@@ -74,13 +79,14 @@ describe('AccessGuard and the access kinds of Operation', () => {
 
   it('documents each kind from the same declaration', () => {
     expect(operationOf('open').description).toBe('Anonymous.');
-    expect(operationOf('deviceCall').description).toBe('Requires a device token in query parameter `token` (no Bearer token).');
+    expect(operationOf('keyedCall').description).toBe('Requires query parameter `key`: a caller key.');
     expect(operationOf('operatorCall').description).toBe('Requires role `administrator` or permission `thing:read`.');
-    expect([securityOf('open'), securityOf('deviceCall')]).toEqual([undefined, undefined]);
+    expect([securityOf('open'), securityOf('keyedCall')]).toEqual([undefined, undefined]);
     expect(securityOf('operatorCall')).toEqual([{ bearer: [] }]);
   });
 
-  it('refuses a declaration that is both public and device-token', () => {
-    expect(() => Operation({ summary: 'both', public: true, deviceToken: true, response })).toThrow('public or deviceToken, not both');
+  it('refuses a declaration that is both public and own-guard, and an own-guard one that does not say what the caller presents', () => {
+    expect(() => Operation({ summary: 'both', public: true, ownGuard: true, response })).toThrow('public or ownGuard, not both');
+    expect(() => Operation({ summary: 'unsaid', ownGuard: true, response })).toThrow('ownGuard needs credentials');
   });
 });

@@ -13,7 +13,7 @@ import { VerifiedTokens } from './verified-tokens';
 const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
 
 /**
- * The one global guard: public routes pass, device-token routes go on to their own guard, others need
+ * The one global guard: public routes pass, own-guard routes go on to their own guard, others need
  * a valid Bearer token and, where set, the permission.
  */
 @Injectable()
@@ -29,8 +29,8 @@ export class AccessGuard extends AuthGuard('jwt') {
     const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, targets);
     if (!rule) throw new ForbiddenException();
     if (rule.kind === 'public') return true;
-    if (rule.kind === 'device-token') {
-      // the device token is checked by the route's own guard (DeviceOperation's): declared without one, the route fails closed
+    if (rule.kind === 'own-guard') {
+      // the credential is checked by the route's own guard: declared without one, the route fails closed
       if (!this.reflector.getAllAndMerge<unknown[]>(GUARDS_METADATA, targets).length) throw new ForbiddenException();
       return true;
     }

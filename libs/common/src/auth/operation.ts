@@ -13,20 +13,20 @@ import { TokenRefusal } from './token-refusal';
  * One operation's declaration. Who may call it (the access rule AccessGuard applies, the access sentence
  * of the description, the access failures and the Bearer security requirement all follow from it): a Bearer
  * token by default (with `permission`, that permission or role administrator); `public`: anyone;
- * `deviceToken`: a device token instead of a Bearer token.
+ * `ownGuard`: another credential, which the route's own guard checks.
  */
 export interface OperationDoc {
   summary: string;
   description?: string;
-  /** `name:action`; omitted with `public`/`deviceToken` and for any valid Bearer token. */
+  /** `name:action`; omitted with `public`/`ownGuard` and for any valid Bearer token. */
   permission?: string;
   /** Anonymous: no Bearer token, every caller passes AccessGuard. */
   public?: boolean;
-  /** No Bearer token: a device token in query `token`, checked by the route's own guard (the app's). */
-  deviceToken?: boolean;
+  /** No Bearer token: the caller presents another credential, which the route's own guard (the app's) checks; needs `credentials`. */
+  ownGuard?: boolean;
   /**
-   * What the caller presents instead of a Bearer token (a secret a public route checks itself, the device
-   * token's binding): replaces the default access sentence; the route answers HTTP 401 when it is missing or wrong.
+   * What the caller presents instead of a Bearer token (a secret a public route checks itself, the credential an
+   * `ownGuard` route's guard checks): the access sentence; the route answers HTTP 401 when it is missing or wrong.
    */
   credentials?: string;
   /**
@@ -43,9 +43,11 @@ export interface OperationDoc {
 }
 
 function accessRule(doc: OperationDoc): AccessRule {
-  if (doc.public && doc.deviceToken) throw new Error(`Operation "${doc.summary}": public or deviceToken, not both`);
+  if (doc.public && doc.ownGuard) throw new Error(`Operation "${doc.summary}": public or ownGuard, not both`);
+  if (doc.ownGuard && !doc.credentials)
+    throw new Error(`Operation "${doc.summary}": ownGuard needs credentials (what the caller presents)`);
   if (doc.public) return { kind: 'public' };
-  if (doc.deviceToken) return { kind: 'device-token' };
+  if (doc.ownGuard) return { kind: 'own-guard' };
   return doc.permission ? { kind: 'permission', permission: doc.permission } : { kind: 'authenticated' };
 }
 
@@ -54,8 +56,8 @@ function accessSentence(rule: AccessRule, doc: OperationDoc): string {
   switch (rule.kind) {
     case 'public':
       return doc.credentials ?? 'Anonymous.';
-    case 'device-token':
-      return doc.credentials ?? 'Requires a device token in query parameter `token` (no Bearer token).';
+    case 'own-guard':
+      return doc.credentials!;
     case 'authenticated':
       return 'Requires any valid Bearer token.';
     case 'permission':
@@ -67,7 +69,7 @@ function accessSentence(rule: AccessRule, doc: OperationDoc): string {
 function accessFailures(rule: AccessRule, doc: OperationDoc): Failure[] {
   const unproven: Failure = { status: 401, when: 'The credentials described above are missing or wrong.' };
   if (rule.kind === 'public') return doc.credentials ? [unproven] : [];
-  if (rule.kind === 'device-token') return [unproven];
+  if (rule.kind === 'own-guard') return [unproven];
   const unauthenticated: Failure = {
     status: 401,
     when: 'No Bearer token, or an invalid or expired one; `error` says which.',

@@ -4,7 +4,7 @@ import type { AnyResource } from '../crud/fields/resource';
 
 /**
  * Resources whose records are removed once their main time field (`timeRange`) is older than `days`,
- * live or not (device reports and the like, which would otherwise grow without end). Found by the
+ * live or not (reports and readings, which would otherwise grow without end). Found by the
  * retention job among the app's providers: see `retainByAge`.
  */
 export class AgeRetention {

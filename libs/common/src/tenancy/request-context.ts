@@ -8,7 +8,7 @@ export interface Principal {
   permissions: string[];
 }
 
-/** Who a request's log lines name: a user's tenant and name, or a device's tenant and number. */
+/** Who a request's log lines name: a user's tenant and name, or those of a caller proven by another credential. */
 export interface LogIdentity {
   tenantId: string;
   user: string;
@@ -50,7 +50,7 @@ export const RequestContext = {
     store.principal = principal;
     store.identity = { tenantId: principal.tenantId, user: principal.username };
   },
-  /** For callers proven otherwise than by a Bearer token (device tokens): names them in the logs only. */
+  /** For callers proven otherwise than by a Bearer token (an own-guard route's credential): names them in the logs only. */
   setIdentity(identity: LogIdentity): void {
     const store = storage.getStore();
     if (store) store.identity = identity;

@@ -26,7 +26,7 @@ export class TenantScope {
 
   /**
    * A scope the server chooses itself (a default-tenant reader, a consumer applying a verified batch
-   * under the tenant stored with it, a device proven by its own token). `purpose` names the reason.
+   * under the tenant stored with it, a caller proven by its own credential). `purpose` names the reason.
    */
   static system(purpose: string, tenantId: string, username: string): TenantScope {
     if (!purpose || !tenantId || !username) throw new Error('A system scope needs a purpose, a tenant and a username');
@@ -40,8 +40,8 @@ export class TenantScope {
 }
 
 /**
- * A read that is deliberately not confined to one tenant (e.g. a device number, unique across tenants,
- * looked up to check a device token). Named like a system scope so every such read can be found.
+ * A read that is deliberately not confined to one tenant (e.g. a key unique across tenants,
+ * looked up to check a caller's credential). Named like a system scope so every such read can be found.
  */
 export class AllTenantsRead {
   private constructor(readonly purpose: string) {}

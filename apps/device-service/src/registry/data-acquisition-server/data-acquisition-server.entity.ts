@@ -1,4 +1,4 @@
-import { BaseRecord, DEVICE_NUMBER_TEXT, Field } from '@app/common';
+import { BaseRecord, URL_SAFE_KEY_TEXT, Field } from '@app/common';
 import { Entity } from 'typeorm';
 import { ProvisioningSecret, SecretHash } from '../provisioning-secret';
 import { EXAMPLE_NUMBER } from '../registry-examples';
@@ -13,7 +13,7 @@ export class DataAcquisitionServer extends BaseRecord {
   dataAcquisitionServerId: string;
 
   @Field.text({
-    ...DEVICE_NUMBER_TEXT,
+    ...URL_SAFE_KEY_TEXT,
     required: true,
     example: EXAMPLE_NUMBER.server,
     description: 'Globally unique server number',

@@ -89,11 +89,11 @@ describe('indexes derived from a resource declaration', () => {
   });
 
   it('names past 64 characters are cut and end with a hash of the whole name: stable and distinct', () => {
-    const long = (column: string) => indexName('idx', 'message_notification_template_notification_config', [column, 'created_time']);
-    expect(long('notification_template_id')).toHaveLength(64);
-    expect(long('notification_template_id')).toBe(long('notification_template_id'));
-    expect(long('notification_template_id')).not.toBe(long('notification_config_id'));
-    expect(long('notification_template_id')).toMatch(/^idx_message_notification_template_notification_config_n_[0-9a-f]{8}$/);
+    const long = (column: string) => indexName('idx', 'orders_shipping_label_template_carrier_config', [column, 'created_time']);
+    expect(long('shipping_label_template_id')).toHaveLength(64);
+    expect(long('shipping_label_template_id')).toBe(long('shipping_label_template_id'));
+    expect(long('shipping_label_template_id')).not.toBe(long('carrier_config_id'));
+    expect(long('shipping_label_template_id')).toMatch(/^idx_orders_shipping_label_template_carrier_config_shipp_[0-9a-f]{8}$/);
   });
 });
 

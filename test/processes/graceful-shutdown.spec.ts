@@ -10,10 +10,10 @@ import { Agent, get, request } from 'node:http';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildIfStale } from '../../../scripts/build-if-stale';
-import { bearer, TEST_JWT_SECRET } from '../../support/tokens';
+import { buildIfStale } from '../../scripts/build-if-stale';
+import { bearer, TEST_JWT_SECRET } from '../support/tokens';
 
-const ROOT = resolve(__dirname, '../../..');
+const ROOT = resolve(__dirname, '../..');
 const IN_FLIGHT_PER_SERVICE = 2;
 
 /** A write of one service: its path and a body (large for main-service's import, small for the registry). */

@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { createConnection } from 'mysql2/promise';
-import { buildIfStale } from '../../../scripts/build-if-stale';
-import { usingMysql } from '../../support/database';
+import { buildIfStale } from '../../scripts/build-if-stale';
+import { usingMysql } from '../support/database';
 
-const ROOT = resolve(__dirname, '../../..');
+const ROOT = resolve(__dirname, '../..');
 const MAIN = 'dist/apps/main-service/src/main.js';
 const COMBINED = 'dist/apps/local/src/local.js';
 const STACK_LINE = /\n\s+at /;

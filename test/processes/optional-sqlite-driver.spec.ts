@@ -7,10 +7,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildIfStale } from '../../../scripts/build-if-stale';
-import { TEST_JWT_SECRET } from '../../support/tokens';
+import { buildIfStale } from '../../scripts/build-if-stale';
+import { TEST_JWT_SECRET } from '../support/tokens';
 
-const ROOT = resolve(__dirname, '../../..');
+const ROOT = resolve(__dirname, '../..');
 // what Node does for a package that is not installed
 const HIDE_DRIVER = `
 const Module = require('node:module');
