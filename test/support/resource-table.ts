@@ -1,8 +1,9 @@
 /**
  * One row per standard resource (8 operations: count, getById, list, page, removeById, removeByIds,
  * save, updateById), for the table-driven suites (test/e2e/standard-crud-<group>.spec.ts, test/e2e/records/explain.ts).
- * Everything in a row comes from docs/contract.md and docs/decisions.md, not from the
- * application code, so a test driven by the table can disagree with the code.
+ * A row takes the wiring facts from its resource's declaration (./tables/declared.ts: path, identifier,
+ * permission, key, filters, time range, write-only fields); the rest comes from docs/contract.md and
+ * docs/decisions.md, not from the application code, so a test driven by the table can disagree with the code.
  */
 export type SampleRecord = Record<string, unknown>;
 

@@ -3,7 +3,8 @@
  * their defaults, and the save body's schema shows the same values as `default`. No other schema carries a
  * `default`: generated clients initialise model fields from it and would send it as if the caller had set it.
  */
-import { MESSAGE_PREFIX } from '../../support/tables/message';
+/** The message group's path (the contract's, spelled out: this test checks what clients see). */
+const MESSAGE_PREFIX = '/main-service/system-api/message';
 import { startApp, TestApp } from '../../support/test-app';
 import type { Json } from '../../support/json';
 

@@ -3,8 +3,7 @@
  * main time fields and list formats docs/messages.md). Addresses and phone numbers are JSON arrays.
  */
 import { HOUR, InvalidCase, newest, notOneOf, ResourceGroup, ResourceSpec, SampleRecord, T0, tooLong } from '../resource-table';
-
-export const MESSAGE_PREFIX = '/main-service/system-api/message';
+import { declared, DeclaredFacts } from './declared';
 
 /** Records without a main time field are newest first by createdTime, which the server sets. */
 const createdNewest = { field: 'createdTime', order: 'descend', value: () => undefined } as const;
@@ -14,19 +13,10 @@ const hash = (label: string): number => [...label].reduce((sum, ch, i) => (sum *
 /** The seed's digits (s012 → 12; 0 without digits), so sort values differ per seed. */
 const seedNumber = (s: string): number => Number(s.replace(/\D/g, '')) % 100_000;
 
-const common = (
-  segment: string,
-  idField: string,
-  keyFields: string[] = [],
-  title?: string,
-): Pick<ResourceSpec, 'prefix' | 'segment' | 'idField' | 'permission' | 'duplicateText' | 'uniqueKeyText' | 'keyFields'> => ({
-  prefix: MESSAGE_PREFIX,
-  segment,
-  idField,
-  permission: `message-${segment}`,
-  duplicateText: null, // the contract fixes the duplicate texts of the configuration group only
-  uniqueKeyText: title ? `${title} exists` : null,
-  keyFields,
+/** The contract fixes the duplicate texts of the configuration group only. */
+const common = (segment: string): Pick<ResourceSpec, keyof DeclaredFacts | 'duplicateText'> => ({
+  ...declared(segment),
+  duplicateText: null,
 });
 
 const wrongType = (field: string, value: unknown, what: string): InvalidCase => ({
@@ -43,11 +33,10 @@ const enabledCases: InvalidCase[] = [wrongType('enabled', 'yes', 'as a string'),
 const addresses = (n: number) => Array.from({ length: n }, (_, i) => `r${i}@example.com`);
 
 /** Template → configuration links: the two ids and sort (messages.md / snapshots.md), one live link per pair. */
-const link = (segment: string, idField: string, title: string, templateField: string, configField: string): ResourceSpec => ({
-  ...common(segment, idField, [templateField, configField], title),
+const link = (segment: string, templateField: string, configField: string): ResourceSpec => ({
+  ...common(segment),
   sample: (s) => ({ [templateField]: `tpl${s}`, [configField]: `cfg${s}`, sort: seedNumber(s) }),
   requiredFields: [templateField, configField],
-  filterFields: [templateField, configField],
   noMatch: 'NoSuchTemplate0',
   sortField: 'sort',
   defaultSort: createdNewest,
@@ -68,17 +57,10 @@ const link = (segment: string, idField: string, title: string, templateField: st
 });
 
 /** Templates: code unique per tenant, name, enabled, remark. */
-const template = (
-  segment: string,
-  idField: string,
-  title: string,
-  sample: (s: string) => SampleRecord,
-  extra: Partial<ResourceSpec>,
-): ResourceSpec => ({
-  ...common(segment, idField, ['code'], title),
+const template = (segment: string, sample: (s: string) => SampleRecord, extra: Partial<ResourceSpec>): ResourceSpec => ({
+  ...common(segment),
   sample,
   requiredFields: [],
-  filterFields: ['code', 'name', 'enabled'],
   sortField: 'code',
   defaultSort: createdNewest,
   updateField: 'remark',
@@ -90,7 +72,7 @@ const template = (
 
 export const MESSAGE_RESOURCES: ResourceSpec[] = [
   {
-    ...common('email', 'emailId'),
+    ...common('email'),
     sample: (s) => ({
       emailConfigId: `ecfg${s}`,
       emailTemplateId: `etpl${s}`,
@@ -109,14 +91,12 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
     }),
     // status (PENDING) and sendTime (null until sent) have defaults on create
     requiredFields: ['fromAddress', 'toAddresses', 'subject', 'content'],
-    filterFields: ['businessId', 'businessType', 'emailConfigId', 'emailTemplateId', 'fromAddress', 'status'],
     filterAlternatives: { status: 'FAILED' },
     sortField: 'subject',
     defaultSort: { field: 'sendTime', order: 'descend', value: newest },
     updateField: 'errorMessage',
     typedField: 'retryCount', // sendTime may be null (unsent); retryCount is never null
     maxLength: { field: 'subject', max: 255 },
-    timeRange: { field: 'sendTime' },
     invalid: [
       { why: 'fromAddress without @', patch: { fromAddress: 'noreply.example.com' }, field: 'fromAddress' },
       { why: 'fromAddress with a display name', patch: { fromAddress: 'Alice <alice@example.com>' }, field: 'fromAddress' },
@@ -156,7 +136,7 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
     ],
   },
   {
-    ...common('email-config', 'emailConfigId'),
+    ...common('email-config'),
     sample: (s) => ({
       name: `Mail ${s}`,
       host: `smtp-${s}.example.com`,
@@ -172,13 +152,11 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
       remark: `remark ${s}`,
     }),
     requiredFields: ['name', 'host', 'port', 'fromAddress', 'enabled'],
-    filterFields: ['name', 'host', 'fromAddress', 'enabled'],
     sortField: 'name',
     defaultSort: createdNewest,
     updateField: 'remark',
     typedField: 'port',
     maxLength: { field: 'name', max: 255 },
-    writeOnly: ['password'],
     invalid: [
       { why: 'port 0', patch: { port: 0 }, field: 'port' },
       { why: 'port 65536', patch: { port: 65536 }, field: 'port' },
@@ -206,8 +184,6 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
   },
   template(
     'email-template',
-    'emailTemplateId',
-    'E-mail template',
     (s) => ({
       code: `welcome-${s}`,
       name: `Welcome ${s}`,
@@ -220,7 +196,6 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
     }),
     {
       requiredFields: ['code', 'name', 'subject', 'content', 'contentType', 'enabled'],
-      filterFields: ['code', 'name', 'contentType', 'language', 'enabled'],
       filterAlternatives: { contentType: 'text', language: 'en-GB' },
       invalid: [
         { why: 'code with a space', patch: { code: 'wel come' }, field: 'code' },
@@ -238,15 +213,9 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
       ],
     },
   ),
-  link(
-    'email-template-email-config',
-    'emailTemplateEmailConfigId',
-    'E-mail template configuration link',
-    'emailTemplateId',
-    'emailConfigId',
-  ),
+  link('email-template-email-config', 'emailTemplateId', 'emailConfigId'),
   {
-    ...common('notification', 'notificationId'),
+    ...common('notification'),
     sample: (s) => ({
       notificationTemplateId: `ntpl${s}`,
       notificationConfigId: `ncfg${s}`,
@@ -261,7 +230,6 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
     }),
     // level INFO, targetType ALL, status DRAFT and publishTime null are the defaults on create
     requiredFields: ['title', 'content'],
-    filterFields: ['businessId', 'businessType', 'notificationTemplateId', 'notificationConfigId', 'level', 'targetType', 'status'],
     filterAlternatives: { level: 'ERROR', targetType: 'ALL', status: 'DRAFT' },
     sortField: 'title',
     defaultSort: { field: 'publishTime', order: 'descend', value: newest },
@@ -270,7 +238,6 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
     // serves the wrong-type case
     typedField: 'publishTime',
     maxLength: { field: 'title', max: 255 },
-    timeRange: { field: 'publishTime' },
     invalid: [
       notOneOf('level', 'DEBUG'),
       notOneOf('level', 'info'),
@@ -289,10 +256,9 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
     ],
   },
   {
-    ...common('notification-config', 'notificationConfigId'),
+    ...common('notification-config'),
     sample: (s) => ({ name: `Inbox ${s}`, channel: 'IN_APP', enabled: true, remark: `remark ${s}` }),
     requiredFields: ['name', 'channel', 'enabled'],
-    filterFields: ['name', 'channel', 'enabled'],
     filterAlternatives: { channel: 'SMS' },
     sortField: 'name',
     defaultSort: createdNewest,
@@ -304,8 +270,6 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
   },
   template(
     'notification-template',
-    'notificationTemplateId',
-    'Notification template',
     (s) => ({
       code: `maint-${s}`,
       name: `Maintenance ${s}`,
@@ -317,7 +281,6 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
     }),
     {
       requiredFields: ['code', 'name', 'title', 'content', 'level', 'enabled'],
-      filterFields: ['code', 'name', 'level', 'enabled'],
       filterAlternatives: { level: 'ERROR' },
       invalid: [
         notOneOf('level', 'CRITICAL'),
@@ -327,25 +290,17 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
       ],
     },
   ),
-  link(
-    'notification-template-notification-config',
-    'notificationTemplateNotificationConfigId',
-    'Notification template configuration link',
-    'notificationTemplateId',
-    'notificationConfigId',
-  ),
+  link('notification-template-notification-config', 'notificationTemplateId', 'notificationConfigId'),
   {
-    ...common('notification-user', 'notificationUserId', ['notificationId', 'username'], 'Notification user'),
+    ...common('notification-user'),
     sample: (s) => ({ notificationId: `ntf${s}`, username: `user-${s}`, read: true, readTime: T0 }),
     requiredFields: ['notificationId', 'username'],
-    filterFields: ['username', 'notificationId', 'read'],
     sortField: 'username',
     defaultSort: { field: 'readTime', order: 'descend', value: newest },
     updateField: 'readTime',
     updateValue: (label) => T0 + hash(label),
     typedField: 'read',
     maxLength: { field: 'username', max: 128 },
-    timeRange: { field: 'readTime' },
     invalid: [
       { why: 'readTime negative', patch: { readTime: -1 }, field: 'readTime' },
       wrongType('readTime', '2026-01-01', 'as a date string'),
@@ -355,7 +310,7 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
     validEdges: [{ why: 'unread without readTime', patch: { read: false, readTime: null } }],
   },
   {
-    ...common('sms', 'smsId'),
+    ...common('sms'),
     sample: (s) => ({
       smsConfigId: `scfg${s}`,
       smsTemplateId: `stpl${s}`,
@@ -372,14 +327,12 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
     }),
     // status (PENDING) and sendTime (null until sent) have defaults on create
     requiredFields: ['phoneNumbers', 'content'],
-    filterFields: ['businessId', 'businessType', 'smsConfigId', 'smsTemplateId', 'providerMessageId', 'status'],
     filterAlternatives: { status: 'PENDING' },
     sortField: 'retryCount',
     defaultSort: { field: 'sendTime', order: 'descend', value: newest },
     updateField: 'errorMessage',
     typedField: 'retryCount', // sendTime may be null (unsent); retryCount is never null
     maxLength: { field: 'content', max: 1000 },
-    timeRange: { field: 'sendTime' },
     invalid: [
       { why: 'phone number without +', patch: { phoneNumbers: ['8613800138000'] }, field: 'phoneNumbers' },
       { why: 'phone number starting with +0', patch: { phoneNumbers: ['+0123456789'] }, field: 'phoneNumbers' },
@@ -414,7 +367,7 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
     ],
   },
   {
-    ...common('sms-config', 'smsConfigId'),
+    ...common('sms-config'),
     sample: (s) => ({
       name: `SMS ${s}`,
       provider: 'aliyun',
@@ -427,13 +380,11 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
       remark: `remark ${s}`,
     }),
     requiredFields: ['name', 'provider', 'accessKeyId', 'accessKeySecret', 'enabled'],
-    filterFields: ['name', 'provider', 'accessKeyId', 'enabled'],
     sortField: 'name',
     defaultSort: createdNewest,
     updateField: 'remark',
     typedField: 'enabled',
     maxLength: { field: 'name', max: 255 },
-    writeOnly: ['accessKeySecret'],
     invalid: [
       { why: 'endpoint not a URL', patch: { endpoint: 'not a url' }, field: 'endpoint' },
       { why: 'endpoint without a scheme', patch: { endpoint: 'sms.example.com/api' }, field: 'endpoint' },
@@ -450,7 +401,7 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
     ],
   },
   {
-    ...common('sms-package', 'smsPackageId'),
+    ...common('sms-package'),
     sample: (s) => ({
       name: `Pack ${s}`,
       totalCount: 10000,
@@ -460,7 +411,6 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
       remark: `remark ${s}`,
     }),
     requiredFields: ['name', 'totalCount'], // status ACTIVE by default
-    filterFields: ['name', 'status'],
     filterAlternatives: { status: 'EXPIRED' },
     sortField: 'name',
     defaultSort: createdNewest,
@@ -481,8 +431,6 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
   },
   template(
     'sms-template',
-    'smsTemplateId',
-    'SMS template',
     (s) => ({
       code: `otp-${s}`,
       name: `OTP ${s}`,
@@ -493,11 +441,10 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
     }),
     {
       requiredFields: ['code', 'name', 'content', 'enabled'],
-      filterFields: ['code', 'name', 'providerTemplateCode', 'enabled'],
       invalid: [tooLong('content', 1000), { why: 'code with a slash', patch: { code: 'otp/1' }, field: 'code' }, ...enabledCases],
     },
   ),
-  link('sms-template-sms-config', 'smsTemplateSmsConfigId', 'SMS template configuration link', 'smsTemplateId', 'smsConfigId'),
+  link('sms-template-sms-config', 'smsTemplateId', 'smsConfigId'),
 ];
 
 export const MESSAGE_GROUP: ResourceGroup = { name: 'message', resources: MESSAGE_RESOURCES };

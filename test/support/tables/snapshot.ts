@@ -3,23 +3,15 @@
  * fields docs/snapshots.md). No business key: every snapshot is its own record.
  */
 import { HOUR, InvalidCase, newest, notOneOf, ResourceGroup, ResourceSpec, SampleRecord, T0, tooLong } from '../resource-table';
-
-export const SNAPSHOT_PREFIX = '/main-service/main-api/snapshot';
+import { declared, DeclaredFacts } from './declared';
 
 /** A number of metres per label, for updating a nullable numeric field (distinct labels, distinct values). */
 const metres = (label: string): number => [...label].reduce((sum, ch, i) => (sum + ch.charCodeAt(0) * (i + 7)) % 90_000, 0) / 10;
 
-const common = (
-  segment: string,
-  idField: string,
-): Pick<ResourceSpec, 'prefix' | 'segment' | 'idField' | 'permission' | 'duplicateText' | 'uniqueKeyText' | 'keyFields'> => ({
-  prefix: SNAPSHOT_PREFIX,
-  segment,
-  idField,
-  permission: `snapshot-${segment}`,
+/** Snapshots have no business key, so no duplicate text. */
+const common = (segment: string): Pick<ResourceSpec, keyof DeclaredFacts | 'duplicateText'> => ({
+  ...declared(segment),
   duplicateText: null,
-  uniqueKeyText: null,
-  keyFields: [],
 });
 
 /** Failures every snapshot shares: the device number's characters, snapTime's type and sign. */
@@ -31,18 +23,16 @@ const noAndSnapTime = (noField: string): InvalidCase[] => [
   { why: 'snapTime as a date string', patch: { snapTime: '2026-01-01T00:00:00Z' }, field: 'snapTime', status: 1003 },
 ];
 
-const usage = (segment: string, idField: string, noField: string, sample: (s: string) => SampleRecord): ResourceSpec => ({
-  ...common(segment, idField),
+const usage = (segment: string, noField: string, sample: (s: string) => SampleRecord): ResourceSpec => ({
+  ...common(segment),
   sample,
   requiredFields: [noField, 'result', 'snapTime'],
-  filterFields: [noField, 'dataAcquisitionDeviceNo', 'username', 'result'],
   filterAlternatives: { result: 'FAILURE' },
   sortField: noField,
   defaultSort: { field: 'snapTime', order: 'descend', value: newest },
   updateField: 'username',
   typedField: 'snapTime',
   maxLength: { field: noField, max: 64 },
-  timeRange: { field: 'snapTime' },
   invalid: [
     ...noAndSnapTime(noField),
     notOneOf('result', 'MATCHED'),
@@ -54,7 +44,7 @@ const usage = (segment: string, idField: string, noField: string, sample: (s: st
 
 export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
   {
-    ...common('data-acquisition-box-usage-snap', 'dataAcquisitionBoxUsageSnapId'),
+    ...common('data-acquisition-box-usage-snap'),
     sample: (s) => ({
       boxNo: `BOX-${s}`,
       dataAcquisitionServerNo: `DAS-${s}`,
@@ -65,13 +55,11 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
       remark: `remark ${s}`,
     }),
     requiredFields: ['boxNo', 'startTime', 'snapTime'],
-    filterFields: ['boxNo', 'dataAcquisitionServerNo', 'username'],
     sortField: 'boxNo',
     defaultSort: { field: 'startTime', order: 'descend', value: newest },
     updateField: 'remark',
     typedField: 'startTime',
     maxLength: { field: 'boxNo', max: 64 },
-    timeRange: { field: 'startTime' },
     invalid: [
       ...noAndSnapTime('boxNo'),
       { why: 'startTime negative', patch: { startTime: -5 }, field: 'startTime' },
@@ -81,7 +69,7 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
     ],
   },
   {
-    ...common('data-acquisition-device-claim-snap', 'dataAcquisitionDeviceClaimSnapId'),
+    ...common('data-acquisition-device-claim-snap'),
     sample: (s) => ({
       dataAcquisitionDeviceNo: `DAD-${s}`,
       username: `user-${s}`,
@@ -91,13 +79,11 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
       remark: `remark ${s}`,
     }),
     requiredFields: ['dataAcquisitionDeviceNo', 'username', 'claimTime', 'snapTime'],
-    filterFields: ['dataAcquisitionDeviceNo', 'username'],
     sortField: 'dataAcquisitionDeviceNo',
     defaultSort: { field: 'claimTime', order: 'descend', value: newest },
     updateField: 'remark',
     typedField: 'claimTime',
     maxLength: { field: 'dataAcquisitionDeviceNo', max: 64 },
-    timeRange: { field: 'claimTime' },
     invalid: [
       ...noAndSnapTime('dataAcquisitionDeviceNo'),
       { why: 'expectedReturnTime negative', patch: { expectedReturnTime: -1 }, field: 'expectedReturnTime' },
@@ -106,7 +92,7 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
     ],
   },
   {
-    ...common('data-acquisition-device-give-back-snap', 'dataAcquisitionDeviceGiveBackSnapId'),
+    ...common('data-acquisition-device-give-back-snap'),
     sample: (s) => ({
       dataAcquisitionDeviceNo: `DAD-${s}`,
       username: `user-${s}`,
@@ -116,14 +102,12 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
       remark: `remark ${s}`,
     }),
     requiredFields: ['dataAcquisitionDeviceNo', 'username', 'giveBackTime', 'condition', 'snapTime'],
-    filterFields: ['dataAcquisitionDeviceNo', 'username', 'condition'],
     filterAlternatives: { condition: 'DAMAGED' },
     sortField: 'dataAcquisitionDeviceNo',
     defaultSort: { field: 'giveBackTime', order: 'descend', value: newest },
     updateField: 'remark',
     typedField: 'giveBackTime',
     maxLength: { field: 'dataAcquisitionDeviceNo', max: 64 },
-    timeRange: { field: 'giveBackTime' },
     invalid: [
       ...noAndSnapTime('dataAcquisitionDeviceNo'),
       notOneOf('condition', 'BROKEN'),
@@ -132,7 +116,7 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
     ],
   },
   {
-    ...common('data-sync-snap', 'dataSyncSnapId'),
+    ...common('data-sync-snap'),
     sample: (s) => ({
       dataAcquisitionServerNo: `DAS-${s}`,
       syncType: 'INCREMENTAL',
@@ -144,14 +128,12 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
       snapTime: T0 + 60_000,
     }),
     requiredFields: ['dataAcquisitionServerNo', 'syncType', 'startTime', 'status', 'snapTime'],
-    filterFields: ['dataAcquisitionServerNo', 'syncType', 'status'],
     filterAlternatives: { syncType: 'FULL', status: 'FAILED' },
     sortField: 'dataAcquisitionServerNo',
     defaultSort: { field: 'startTime', order: 'descend', value: newest },
     updateField: 'errorMessage',
     typedField: 'startTime',
     maxLength: { field: 'dataAcquisitionServerNo', max: 64 },
-    timeRange: { field: 'startTime' },
     invalid: [
       ...noAndSnapTime('dataAcquisitionServerNo'),
       notOneOf('syncType', 'PARTIAL'),
@@ -170,7 +152,7 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
     ],
   },
   {
-    ...common('device-position-snap', 'devicePositionSnapId'),
+    ...common('device-position-snap'),
     sample: (s) => ({
       deviceNo: `DEV-${s}`,
       deviceType: 'DATA_ACQUISITION_DEVICE',
@@ -181,7 +163,6 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
       snapTime: T0,
     }),
     requiredFields: ['deviceNo', 'deviceType', 'longitude', 'latitude', 'snapTime'],
-    filterFields: ['deviceNo', 'deviceType'],
     filterAlternatives: { deviceType: 'NFC_READER' },
     sortField: 'deviceNo',
     defaultSort: { field: 'snapTime', order: 'descend', value: newest },
@@ -189,7 +170,6 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
     updateValue: metres,
     typedField: 'longitude',
     maxLength: { field: 'deviceNo', max: 64 },
-    timeRange: { field: 'snapTime' },
     invalid: [
       ...noAndSnapTime('deviceNo'),
       notOneOf('deviceType', 'PHONE'),
@@ -211,7 +191,7 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
     ],
   },
   {
-    ...common('device-state-snap', 'deviceStateSnapId'),
+    ...common('device-state-snap'),
     sample: (s) => ({
       deviceNo: `DEV-${s}`,
       deviceType: 'FINGERPRINT_SCANNER',
@@ -222,14 +202,12 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
       snapTime: T0,
     }),
     requiredFields: ['deviceNo', 'deviceType', 'state', 'snapTime'],
-    filterFields: ['deviceNo', 'deviceType', 'state'],
     filterAlternatives: { deviceType: 'NFC_READER', state: 'FAULT' },
     sortField: 'deviceNo',
     defaultSort: { field: 'snapTime', order: 'descend', value: newest },
     updateField: 'detail',
     typedField: 'snapTime',
     maxLength: { field: 'deviceNo', max: 64 },
-    timeRange: { field: 'snapTime' },
     invalid: [
       ...noAndSnapTime('deviceNo'),
       notOneOf('state', 'SLEEPING'),
@@ -245,14 +223,14 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
       { why: 'batteryLevel 100 and signalStrength 0', patch: { batteryLevel: 100, signalStrength: 0, state: 'CHARGING' } },
     ],
   },
-  usage('fingerprint-scanner-usage-snap', 'fingerprintScannerUsageSnapId', 'fingerprintScannerNo', (s) => ({
+  usage('fingerprint-scanner-usage-snap', 'fingerprintScannerNo', (s) => ({
     fingerprintScannerNo: `FPS-${s}`,
     dataAcquisitionDeviceNo: `DAD-${s}`,
     username: `user-${s}`,
     result: 'SUCCESS',
     snapTime: T0,
   })),
-  usage('nfc-card-usage-snap', 'nfcCardUsageSnapId', 'nfcCardNo', (s) => ({
+  usage('nfc-card-usage-snap', 'nfcCardNo', (s) => ({
     nfcCardNo: `04A2${s}`,
     dataAcquisitionDeviceNo: `DAD-${s}`,
     username: `user-${s}`,
