@@ -10,7 +10,7 @@ import { DeliveryResolver } from '../../../apps/main-service/src/message/deliver
 import { MessageDelivery } from '../../../apps/main-service/src/message/delivery/message-delivery.entity';
 import { Email } from '../../../apps/main-service/src/message/email/email.entity';
 import { EmailConfig } from '../../../apps/main-service/src/message/email-config/email-config.entity';
-import { freePort, SmtpSink, startSmtpSink, waitFor } from './delivery-sinks';
+import { freePort, SmtpSink, startSmtpSink, waitFor } from '../../support/delivery-sinks';
 import { startApp, TestApp } from '../../support/test-app';
 import { TestResolver } from '../../support/test-resolver';
 import { Claims } from '../../support/tokens';

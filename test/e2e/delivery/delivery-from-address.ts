@@ -7,7 +7,7 @@
 import { Email } from '../../../apps/main-service/src/message/email/email.entity';
 import { startApp, TestApp } from '../../support/test-app';
 import { Claims } from '../../support/tokens';
-import { SmtpSink, startSmtpSink, waitFor } from './delivery-sinks';
+import { SmtpSink, startSmtpSink, waitFor } from '../../support/delivery-sinks';
 
 const M = '/main-service/system-api/message';
 const DISPATCH = {

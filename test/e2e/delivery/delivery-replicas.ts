@@ -8,7 +8,7 @@ import { MessageDelivery } from '../../../apps/main-service/src/message/delivery
 import { Email } from '../../../apps/main-service/src/message/email/email.entity';
 import { createTestDatabase, TestDatabase, usingMysql } from '../../support/database';
 import { startApp, TestApp } from '../../support/test-app';
-import { SmtpSink, startSmtpSink, waitFor } from './delivery-sinks';
+import { SmtpSink, startSmtpSink, waitFor } from '../../support/delivery-sinks';
 
 const mysqlDescribe = usingMysql() ? describe : describe.skip;
 const M = '/main-service/system-api/message';

@@ -10,7 +10,7 @@ import { createHmac } from 'node:crypto';
 import { DeliveryResolver } from '../../../apps/main-service/src/message/delivery/address-guard';
 import { Sms } from '../../../apps/main-service/src/message/sms/sms.entity';
 import { SmsConfig } from '../../../apps/main-service/src/message/sms-config/sms-config.entity';
-import { ProviderRequest, SmsProvider, startSmsProvider, waitFor } from './delivery-sinks';
+import { ProviderRequest, SmsProvider, startSmsProvider, waitFor } from '../../support/delivery-sinks';
 import { LogCapture } from '../../support/observability';
 import { startApp, TestApp } from '../../support/test-app';
 import { TestResolver } from '../../support/test-resolver';

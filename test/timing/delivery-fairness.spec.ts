@@ -3,12 +3,14 @@
  * with many e-mails waiting, holds neither the dispatcher nor another tenant's e-mail; its configuration is
  * paused after repeated failures (counted as connections at the stalling server) and its e-mails wait
  * PENDING without being charged; a tenant at its in-flight cap (counting other replicas' claims) waits.
+ * In the timing leg: "promptly" is a bound in seconds, and the stalls are short SMTP timeouts, which a busy
+ * machine's slowness would trip for the prompt tenant too.
  */
-import { MessageDelivery } from '../../../apps/main-service/src/message/delivery/message-delivery.entity';
-import { Email } from '../../../apps/main-service/src/message/email/email.entity';
-import { startApp, TestApp } from '../../support/test-app';
-import { Claims } from '../../support/tokens';
-import { SmtpSink, StallingServer, startSmtpSink, startStallingServer, waitFor } from './delivery-sinks';
+import { MessageDelivery } from '../../apps/main-service/src/message/delivery/message-delivery.entity';
+import { Email } from '../../apps/main-service/src/message/email/email.entity';
+import { startApp, TestApp } from '../support/test-app';
+import { Claims } from '../support/tokens';
+import { SmtpSink, StallingServer, startSmtpSink, startStallingServer, waitFor } from '../support/delivery-sinks';
 
 const M = '/main-service/system-api/message';
 const CAP = 2;
