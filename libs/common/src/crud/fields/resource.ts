@@ -22,7 +22,7 @@ export interface ResourceOptions<E extends BaseRecord> {
   tag: string;
   /** Permission name without the action, e.g. `inventory-item`. */
   permission: string;
-  /** Human name used in summaries and the duplicate text, e.g. `Data dictionary`. */
+  /** Human name used in summaries and the duplicate text, e.g. `Inventory item`. */
   title: string;
   entity: Type<E>;
   idField: keyof E & string;
