@@ -9,9 +9,8 @@ import { createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { createConnection } from 'mysql2/promise';
 import { buildIfStale } from '../../scripts/build-if-stale';
-import { usingMysql } from '../support/database';
+import { baseDatabaseName, databaseUrl, dropDatabase, serverConnection, usingMysql } from '../support/database';
 
 const ROOT = resolve(__dirname, '../..');
 const MAIN = 'dist/apps/main-service/src/main.js';
@@ -96,24 +95,13 @@ describe('start-up failures (built main-service)', () => {
     expect(result.output).not.toContain('short');
   });
 
-  it('names PORT when the port is in use', async () => {
+  it.each([
+    ['main-service', MAIN],
+    ['the combined server', COMBINED],
+  ])('names PORT when %s cannot listen (the port is in use)', async (_name, entry) => {
     const taken = await occupiedPort();
     try {
-      const result = await run(MAIN, { PORT: String(portOf(taken)) });
-      expect(result.exitCode).toBe(1);
-      expect(fatal(result).map((line) => line.msg)).toEqual([
-        `PORT ${portOf(taken)} is already in use: stop what listens there or set PORT to a free port`,
-      ]);
-      expect(result.output).not.toMatch(STACK_LINE);
-    } finally {
-      taken.close();
-    }
-  });
-
-  it('names PORT when the combined server cannot listen', async () => {
-    const taken = await occupiedPort();
-    try {
-      const result = await run(COMBINED, { PORT: String(portOf(taken)) });
+      const result = await run(entry, { PORT: String(portOf(taken)) });
       expect(result.exitCode).toBe(1);
       expect(fatal(result).map((line) => line.msg)).toEqual([
         `PORT ${portOf(taken)} is already in use: stop what listens there or set PORT to a free port`,
@@ -198,27 +186,14 @@ describe('npm run token', () => {
 });
 
 (usingMysql() ? describe : describe.skip)('npm run migrate (MySQL/MariaDB)', () => {
-  const url = new URL((process.env.DB_URL ?? 'mysql://unused/x').replace(/^mariadb:/, 'mysql:'));
-  const name = `${url.pathname.slice(1)}_new_${process.pid}`;
-  const admin = () =>
-    createConnection({
-      host: url.hostname,
-      port: Number(url.port || 3306),
-      user: decodeURIComponent(url.username),
-      password: decodeURIComponent(url.password),
-    });
-  afterAll(async () => {
-    const connection = await admin();
-    await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
-    await connection.end();
-  });
+  const name = () => `${baseDatabaseName()}_new_${process.pid}`;
+  afterAll(() => dropDatabase(name()));
 
   it('creates a database that does not exist yet, then applies the migrations', async () => {
-    const dbUrl = `mysql://${url.username}${url.password ? `:${url.password}` : ''}@${url.host}/${name}`;
-    const result = await run('dist/apps/main-service/src/migrate.js', { DB_URL: dbUrl });
+    const result = await run('dist/apps/main-service/src/migrate.js', { DB_URL: databaseUrl(name()) });
     expect({ exitCode: result.exitCode, fatal: fatal(result) }).toEqual({ exitCode: 0, fatal: [] });
-    const connection = await admin();
-    const [rows] = await connection.query('SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = ?', [name]);
+    const connection = await serverConnection();
+    const [rows] = await connection.query('SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = ?', [name()]);
     await connection.end();
     expect((rows as { n: number }[])[0].n).toBeGreaterThan(10);
   });

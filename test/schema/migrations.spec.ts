@@ -4,11 +4,10 @@
  * MySQL/MariaDB only: on the SQLite leg (no DB_URL) the tests are reported as skipped.
  */
 import { DatabaseConfig, liveCountTriggerNames, readConfig } from '@app/common';
-import { createConnection } from 'mysql2/promise';
 import { DataSource, EntityMetadata } from 'typeorm';
 import type * as DeviceDataSourceModule from '../../apps/device-service/src/data-source';
 import type * as MainDataSourceModule from '../../apps/main-service/src/data-source';
-import { createTestDatabase, TestDatabase } from '../support/database';
+import { createTestDatabase, serverConnection, TestDatabase } from '../support/database';
 
 /** Each service has its own database and migrations (contract.md "Services and groups"). */
 interface ServiceSchema {
@@ -53,19 +52,8 @@ const SERVICES: ServiceSchema[] = [
 
 const mysqlIt = process.env.DB_URL ? it : it.skip;
 
-/** The admin URL of DB_URL as mysql2 options. */
-function serverOptions(dbUrl: string) {
-  const url = new URL(dbUrl.replace(/^mariadb:/, 'mysql:'));
-  return {
-    host: url.hostname,
-    port: Number(url.port || 3306),
-    user: decodeURIComponent(url.username),
-    password: decodeURIComponent(url.password),
-  };
-}
-
-async function serverIsMariaDb(dbUrl: string): Promise<boolean> {
-  const connection = await createConnection(serverOptions(dbUrl));
+async function serverIsMariaDb(): Promise<boolean> {
+  const connection = await serverConnection();
   try {
     const [rows] = await connection.query('SELECT VERSION() AS version');
     return /mariadb/i.test(String((rows as { version: string }[])[0].version));
@@ -81,7 +69,7 @@ describe.each(SERVICES)('MySQL/MariaDB migrations of $service', ({ dataSource: s
   beforeAll(async () => {
     if (!process.env.DB_URL) return;
     database = await createTestDatabase();
-    const mariaDb = await serverIsMariaDb(database.env.DB_URL);
+    const mariaDb = await serverIsMariaDb();
     // TypeORM reads MariaDB column metadata correctly only with type `mariadb`; the app accepts `mariadb://`
     const dbUrl = database.env.DB_URL.replace(/^(mysql|mariadb):/, mariaDb ? 'mariadb:' : 'mysql:');
     const config = readConfig(DatabaseConfig, { DB_URL: dbUrl, SQLITE_DIR: ':memory:' });

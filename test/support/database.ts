@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createConnection } from 'mysql2/promise';
+import { Connection, createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import type { EntityClass } from '../../libs/common/src/persistence/database';
 import { SnakeNamingStrategy } from '../../libs/common/src/persistence/snake-naming.strategy';
@@ -15,31 +15,44 @@ export interface TestDatabase {
 
 export const usingMysql = (): boolean => !!process.env.DB_URL;
 
+/** DB_URL as a URL (the mysql: scheme, which node's URL parses like mariadb:). */
+const serverUrl = (): URL => new URL(process.env.DB_URL!.replace(/^mariadb:/, 'mysql:'));
+
+/** A connection to DB_URL's server with no database selected: to create and drop databases. */
+export function serverConnection(): Promise<Connection> {
+  const url = serverUrl();
+  return createConnection({
+    host: url.hostname,
+    port: Number(url.port || 3306),
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+  });
+}
+
+/** The name of DB_URL's database. */
+export const baseDatabaseName = (): string => serverUrl().pathname.slice(1);
+
+/** DB_URL with database `name` instead of its own (its scheme kept). */
+export function databaseUrl(name: string): string {
+  const url = serverUrl();
+  const scheme = process.env.DB_URL!.startsWith('mariadb:') ? 'mariadb:' : 'mysql:';
+  return `${scheme}//${url.username}${url.password ? `:${url.password}` : ''}@${url.host}/${name}`;
+}
+
+/** Drops database `name` if it exists. */
+export async function dropDatabase(name: string): Promise<void> {
+  const connection = await serverConnection();
+  await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
+  await connection.end();
+}
+
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const base = process.env.DB_URL;
-  if (!base) return { env: { SQLITE_DIR: ':memory:' }, drop: async () => undefined };
-  const url = new URL(base.replace(/^mariadb:/, 'mysql:'));
-  const name = `${url.pathname.slice(1)}_w${process.env.JEST_WORKER_ID ?? 0}_${randomBytes(4).toString('hex')}`;
-  const admin = () =>
-    createConnection({
-      host: url.hostname,
-      port: Number(url.port || 3306),
-      user: decodeURIComponent(url.username),
-      password: decodeURIComponent(url.password),
-    });
-  const connection = await admin();
+  if (!usingMysql()) return { env: { SQLITE_DIR: ':memory:' }, drop: async () => undefined };
+  const name = `${baseDatabaseName()}_w${process.env.JEST_WORKER_ID ?? 0}_${randomBytes(4).toString('hex')}`;
+  const connection = await serverConnection();
   await connection.query(`CREATE DATABASE \`${name}\``);
   await connection.end();
-  const scheme = base.startsWith('mariadb:') ? 'mariadb:' : 'mysql:';
-  const dbUrl = `${scheme}//${url.username}${url.password ? `:${url.password}` : ''}@${url.host}/${name}`;
-  return {
-    env: { DB_URL: dbUrl },
-    drop: async () => {
-      const c = await admin();
-      await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
-      await c.end();
-    },
-  };
+  return { env: { DB_URL: databaseUrl(name) }, drop: () => dropDatabase(name) };
 }
 
 /**

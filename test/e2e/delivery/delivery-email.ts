@@ -71,6 +71,22 @@ describe('e-mail delivery', () => {
       `e-mail ${emailId} to settle`,
     );
 
+  /**
+   * In the calling describe, the helpers above talk to an app of its own whose retries back off from `retryBaseMs`
+   * over 10 attempts (the group's app again afterwards); returns that app.
+   */
+  function appWithRetries(retryBaseMs: number): () => TestApp {
+    let own: TestApp;
+    beforeAll(async () => {
+      app = own = await startApp({ ...DISPATCH, DISPATCH_RETRY_BASE_MS: String(retryBaseMs), DISPATCH_MAX_RETRIES: '10' });
+    });
+    afterAll(async () => {
+      app = t;
+      await own?.close();
+    });
+    return () => own;
+  }
+
   beforeAll(async () => {
     sink = await startSmtpSink({ credentials: { username: 'mailer', password: PASSWORD } });
     t = await startApp(DISPATCH);
@@ -368,15 +384,7 @@ describe('e-mail delivery', () => {
 
   describe('a message deleted while it backs off', () => {
     // a backoff long enough that the deletion below lands between two attempts, not during one, however slow the machine
-    let backingOff: TestApp;
-    beforeAll(async () => {
-      backingOff = await startApp({ ...DISPATCH, DISPATCH_RETRY_BASE_MS: '3000', DISPATCH_MAX_RETRIES: '10' });
-      app = backingOff;
-    });
-    afterAll(async () => {
-      app = t;
-      await backingOff?.close();
-    });
+    const backingOff = appWithRetries(3000);
 
     it('a message deleted while it backs off is not sent, and its bookkeeping goes', async () => {
       const port = await freePort();
@@ -387,9 +395,10 @@ describe('e-mail delivery', () => {
         (e) => e.retryCount >= 1,
         'a failed first attempt',
       );
-      const bookkeeping = () => backingOff.dataSource.getRepository(MessageDelivery).countBy({ tenantId: 'mail-gone', messageId: emailId });
+      const bookkeeping = () =>
+        backingOff().dataSource.getRepository(MessageDelivery).countBy({ tenantId: 'mail-gone', messageId: emailId });
       expect(await bookkeeping()).toBe(1);
-      expect(await backingOff.del(`${M}/email/removeById?id=${emailId}`, admin('mail-gone'))).toMatchObject({ data: true });
+      expect(await backingOff().del(`${M}/email/removeById?id=${emailId}`, admin('mail-gone'))).toMatchObject({ data: true });
       const late = await startSmtpSink({ port });
       try {
         await waitFor(bookkeeping, (n) => n === 0, 'the bookkeeping row to go');
@@ -402,15 +411,7 @@ describe('e-mail delivery', () => {
 
   describe('a server that is down and comes back', () => {
     // backoff from 200 ms over 10 attempts: the server below is up long before the attempts run out
-    let slow: TestApp;
-    beforeAll(async () => {
-      slow = await startApp({ ...DISPATCH, DISPATCH_RETRY_BASE_MS: '200', DISPATCH_MAX_RETRIES: '10' });
-      app = slow;
-    });
-    afterAll(async () => {
-      app = t;
-      await slow?.close();
-    });
+    appWithRetries(200);
 
     it('the message is retried and SENT', async () => {
       const port = await freePort();
