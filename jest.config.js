@@ -14,20 +14,7 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
-const esmPackages = [
-  '@nestjs',
-  'file-type',
-  'load-esm',
-  'uid',
-  'strtok3',
-  'token-types',
-  '@tokenizer',
-  '@borewit',
-  'uint8array-extras',
-  'jose',
-  'i18next-http-backend',
-  'es-toolkit',
-];
+const esmPackages = ['@nestjs', 'file-type', 'load-esm', 'strtok3', 'token-types', '@tokenizer', '@borewit', 'uint8array-extras', 'jose'];
 
 module.exports = {
   rootDir: __dirname,
@@ -37,7 +24,7 @@ module.exports = {
   // test/processes runs the built services as processes (npm run test:processes, after the build)
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/timing/', '<rootDir>/test/processes/'],
   testEnvironment: 'node',
-  setupFiles: ['reflect-metadata'],
+  setupFiles: ['reflect-metadata', '<rootDir>/test/support/test-environment.ts'],
   transform: { '^.+\\.[tj]s$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   // relative imports written with the .js of the built file (what Node's import() needs) resolve to the TypeScript source

@@ -32,6 +32,13 @@ describe('device-service configuration', () => {
       for (const bad of ['0', '-1', 'soon', '1.5']) expect(() => config({ [name]: bad })).toThrow(name);
   });
 
+  it('new secret hashes cost 2^14 unless DEVICE_SECRET_HASH_COST says otherwise, within 10 to 17', () => {
+    expect(config().device.deviceSecretHashCost).toBe(14);
+    expect(config({ DEVICE_SECRET_HASH_COST: '17' }).device.deviceSecretHashCost).toBe(17);
+    for (const bad of ['9', '18', '12.5', 'high'])
+      expect(() => config({ DEVICE_SECRET_HASH_COST: bad })).toThrow('DEVICE_SECRET_HASH_COST');
+  });
+
   it('reads DEVICE_TOKEN_SECRET', () => {
     expect(config({ DEVICE_TOKEN_SECRET: 'another-production-secret' }).device.deviceTokenSecret).toBe('another-production-secret');
   });

@@ -1,6 +1,10 @@
 import { Env, StartupWarnings } from '@app/common';
 import { Type } from 'class-transformer';
-import { IsInt, IsString, Min, MinLength } from 'class-validator';
+import { IsInt, IsString, Max, Min, MinLength } from 'class-validator';
+
+/** The secret hash cost's bounds: below, a stolen hash is cheap to guess; above, one hash needs 128 MiB. */
+export const MIN_SECRET_HASH_COST = 10;
+export const MAX_SECRET_HASH_COST = 17;
 
 const DEV_DEVICE_TOKEN_SECRET = 'dev-only-device-token-secret-change-me';
 
@@ -14,6 +18,13 @@ export class DeviceServiceConfig implements StartupWarnings {
   /** Failed secret attempts per number before the token call locks that number. */
   @Env('DEVICE_SECRET_MAX_FAILURES') @Type(() => Number) @IsInt() @Min(1) deviceSecretMaxFailures = 5;
   @Env('DEVICE_SECRET_LOCKOUT_SECONDS') @Type(() => Number) @IsInt() @Min(1) deviceSecretLockoutSeconds = 900;
+  /** log2 of the scrypt cost of new provisioning-secret hashes (each stored hash keeps the cost it was made with). */
+  @Env('DEVICE_SECRET_HASH_COST')
+  @Type(() => Number)
+  @IsInt()
+  @Min(MIN_SECRET_HASH_COST)
+  @Max(MAX_SECRET_HASH_COST)
+  deviceSecretHashCost = 14;
   /** Token calls (getGenerationTokenKeyBy...No) per client address per minute, counted across replicas. */
   @Env('DEVICE_TOKEN_RATE_LIMIT') @Type(() => Number) @IsInt() @Min(1) deviceTokenRateLimit = 30;
 

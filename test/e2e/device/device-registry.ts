@@ -83,13 +83,13 @@ describe.each(RESOURCES)('registry: $segment', ({ kind, segment, idField, title,
     expect((await t.post(`${path}/list`, {}, creator)).httpStatus).toBe(403);
   });
 
-  it('stores the secret as a salted hash and never returns it', async () => {
+  it('stores the secret as a salted hash of the configured cost and never returns it', async () => {
     const [a, b] = [uniqueNo(kind), uniqueNo(kind)];
     await save({ [noField]: a, secret: SECRET });
     await save({ [noField]: b, secret: SECRET });
     const [ra, rb] = [(await byNo(a))!, (await byNo(b))!];
     const [ha, hb] = [await storedHash(t.dataSource, table, ra[idField]), await storedHash(t.dataSource, table, rb[idField])];
-    expect(ha).toMatch(/^scrypt\$/);
+    expect(ha).toMatch(new RegExp(`^scrypt\\$ln=${process.env.DEVICE_SECRET_HASH_COST}\\$`));
     expect(ha).not.toContain(SECRET);
     expect(ha).not.toBe(hb); // same secret, different salt
     const reads = [

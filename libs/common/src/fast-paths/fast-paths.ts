@@ -11,6 +11,10 @@ import { Environment, readConfig } from '../config/environment';
  *   then run with each call's values. Replaces: building the statement on every call (repository
  *   find/count, query builder update). Must match: the repository's rows (selected and hidden columns,
  *   transformers both ways, order, offset, limit), counts and affected-row counts.
+ * - PreparedFinds.findPage (used by LiveRecordTable.findPage): a first page's deferred join
+ *   (crud/tables/deferred-join.ts) prepared the same way; later windows are not (unbounded offsets would fill
+ *   the cache). Replaces: two query builders and getMany() on every filtered first page or list. Must match:
+ *   the builder's rows, order (ties by identifier), transformed values, hidden columns left out.
  * - validation-metadata-cache.ts (installed by validationPipe): class-validator's rules of a class kept
  *   until any rule is registered. Replaces: the storage's scan of every decorated class on each validate().
  *   Must match: the same rules per class and option set, rules registered later (mapped types) included.

@@ -1,5 +1,7 @@
 import { EntityManager, EntityMetadata, FindOptionsSelect, FindOptionsWhere, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { FindShape } from '../crud/tables/find-shape';
+import type { PageWindow, SortOrder } from '../crud/tables/page-window';
+import { deferredJoin } from '../crud/tables/deferred-join';
 import { BoundSlot, ColumnMetadata, conditionShape, preparableFields, StatementMarkers, whereParameter } from './prepared-statement';
 
 /** One statement, as TypeORM wrote it, where each call's values go in its parameters, and the columns it reads. */
@@ -12,6 +14,17 @@ interface Prepared {
 
 /** The result alias of the i-th selected column. */
 const alias = (i: number): string => `c${i}`;
+
+/** The builder reading `columns` of `name`, column i as `c<i>`. */
+function selectAliased<E extends ObjectLiteral>(
+  builder: SelectQueryBuilder<E>,
+  name: string,
+  columns: ColumnMetadata[],
+): SelectQueryBuilder<E> {
+  builder.select(`${name}.${columns[0].propertyPath}`, alias(0));
+  columns.slice(1).forEach((column, i) => builder.addSelect(`${name}.${column.propertyPath}`, alias(i + 1)));
+  return builder;
+}
 
 /**
  * The columns a find reads, as the repository's find selects them: the listed ones, else every column not
@@ -29,7 +42,7 @@ function selectedColumns(metadata: EntityMetadata, select: FindOptionsSelect<Obj
 }
 
 /**
- * Finds and counts whose SQL TypeORM builds once per shape (the fields compared and how, the columns
+ * Finds, counts and first pages whose SQL TypeORM builds once per shape (the fields compared and how, the columns
  * selected, the order, offset and limit) instead of on every call: building statements and their column
  * aliases was most of TypeORM's time in the service's lightest requests. Each selected column gets its own
  * result alias, and rows are read into entities through the entity's metadata as TypeORM reads them (the
@@ -47,10 +60,27 @@ export class PreparedFinds<E extends ObjectLiteral> {
     const statement = this.statement(manager, where, `find|${JSON.stringify(shape)}`, (marked) => {
       const columns = selectedColumns(this.metadata, shape.select as FindOptionsSelect<ObjectLiteral>);
       if (!columns) return undefined;
-      const { name } = this.metadata;
-      const builder = manager.createQueryBuilder<E>(this.metadata.target, name).select(`${name}.${columns[0].propertyPath}`, alias(0));
-      columns.slice(1).forEach((column, i) => builder.addSelect(`${name}.${column.propertyPath}`, alias(i + 1)));
+      const builder = selectAliased(manager.createQueryBuilder<E>(this.metadata.target, this.metadata.name), this.metadata.name, columns);
       return { builder: builder.setFindOptions({ where: marked, order: shape.order, take: shape.take, skip: shape.skip }), columns };
+    });
+    return statement && this.rows(manager, statement, where);
+  }
+
+  /**
+   * A first page (LiveRecordTable.findPage's deferred join, the same statement), or undefined when it is not
+   * prepared. Later windows are not: their offsets are unbounded, so their shapes would fill the cache.
+   */
+  findPage(
+    manager: EntityManager,
+    where: FindOptionsWhere<E>,
+    order: SortOrder,
+    window: PageWindow,
+    idField: string,
+  ): Promise<E[]> | undefined {
+    if (window.skip !== 0 || window.reversed) return undefined;
+    const statement = this.statement(manager, where, `page|${idField}|${window.take}|${JSON.stringify(order)}`, (marked) => {
+      const columns = selectedColumns(this.metadata, undefined)!;
+      return { builder: selectAliased(deferredJoin(manager, this.metadata.target, marked, idField, order, window), 'r', columns), columns };
     });
     return statement && this.rows(manager, statement, where);
   }

@@ -8,6 +8,7 @@ import { TenantFilter, TenantTable } from './tenant-table';
 import { TimeSlice } from '../../background/time-slice';
 import { LiveCounts } from './live-counts';
 import { PageWindow, reversedOrder, SortOrder } from './page-window';
+import { deferredJoin } from './deferred-join';
 
 type Row = Record<string, unknown>;
 
@@ -49,23 +50,15 @@ export class LiveRecordTable<E extends BaseRecord> extends TenantTable<E> {
   /**
    * The page of matching records in `order` that `window` describes, in `order`. A deferred join, in one
    * statement: the skipped rows are passed over on an index by their keys alone, and only the page's rows are read.
+   * A first window is read by a statement prepared once per shape (PreparedFinds.findPage) where it can be.
    */
   async findPage(scope: TenantScope, filter: TenantFilter<E>, order: SortOrder, window: PageWindow): Promise<E[]> {
+    const where = this.where(scope, filter);
+    const { manager } = this.dataSource;
+    const prepared = this.prepared()?.finds.findPage(manager, where, order, window, this.idField);
+    if (prepared) return prepared;
     const read = window.reversed ? reversedOrder(order) : order;
-    const sorted = (alias: string) =>
-      Object.fromEntries(Object.entries(read).map(([field, direction]) => [`${alias}.${field}`, direction]));
-    const keys = this.select(scope, filter, 'k')
-      .select('k.tenantId', 'page_tenant')
-      .addSelect(`k.${this.idField}`, 'page_id')
-      .orderBy(sorted('k'))
-      .offset(window.skip)
-      .limit(window.take);
-    const rows = await this.repository()
-      .createQueryBuilder('r')
-      .innerJoin(`(${keys.getQuery()})`, 'p', `p.page_tenant = r.tenantId AND p.page_id = r.${this.idField}`)
-      .setParameters(keys.getParameters())
-      .orderBy(sorted('r'))
-      .getMany();
+    const rows = await deferredJoin(manager, this.entity, where, this.idField, read, window).getMany();
     return window.reversed ? rows.reverse() : rows;
   }
 

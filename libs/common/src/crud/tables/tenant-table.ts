@@ -85,7 +85,7 @@ export class TenantTable<E extends TenantOwned> {
   }
 
   /** The statements prepared per shape (fast-paths/), or null when the fast paths are off. */
-  private prepared(): { finds: PreparedFinds<E>; updates: PreparedUpdates<E> } | null {
+  protected prepared(): { finds: PreparedFinds<E>; updates: PreparedUpdates<E> } | null {
     if (this.statements === undefined) {
       const metadata = this.dataSource.getMetadata(this.entity);
       this.statements = fastPathsOn() ? { finds: new PreparedFinds(metadata), updates: new PreparedUpdates(metadata) } : null;
