@@ -10,7 +10,7 @@ import { GROUPS } from '../tables';
 import { startApp, TestApp } from '../test-app';
 import { ResourceSpec } from '../resource-table';
 import { client, ResourceClient } from './client';
-import { contextOf, LIMITS, ResourceContext } from './context';
+import { contextOf, LIMITS, ResourceContext, STANDARD_ONLY } from './context';
 import { describeRoundTrip } from './round-trip';
 import { describeFilters } from './filters';
 import { describePaging } from './paging';
@@ -60,7 +60,7 @@ export function describeStandardCrud(groupName: string): StandardCrudSuite {
   describe(group.name, () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await startApp();
+      t = await startApp(STANDARD_ONLY);
     });
     afterAll(async () => {
       await t?.close();
