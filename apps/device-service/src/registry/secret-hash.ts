@@ -36,10 +36,10 @@ function parse(stored: string): { cost: number; salt: Buffer; key: Buffer } | un
   const parts = stored.split('$');
   if (parts[0] !== 'scrypt' || (parts.length !== 3 && parts.length !== 4)) return undefined;
   const [salt, key] = parts.slice(-2);
-  const cost = parts.length === 4 ? /^ln=(\d{1,2})$/.exec(parts[1])?.[1] : String(UNWRITTEN_COST);
+  const cost = parts.length === 4 ? Number(/^ln=(\d{1,2})$/.exec(parts[1])?.[1] ?? NaN) : UNWRITTEN_COST;
   const decoded = Buffer.from(key, 'base64');
-  if (!cost || !salt || decoded.length !== KEY_LENGTH || !(Number(cost) >= 1 && Number(cost) <= MAX_SECRET_HASH_COST)) return undefined;
-  return { cost: Number(cost), salt: Buffer.from(salt, 'base64'), key: decoded };
+  if (!salt || decoded.length !== KEY_LENGTH || !(cost >= 1 && cost <= MAX_SECRET_HASH_COST)) return undefined;
+  return { cost, salt: Buffer.from(salt, 'base64'), key: decoded };
 }
 
 /** Compares in constant time; a malformed stored value never matches. */
