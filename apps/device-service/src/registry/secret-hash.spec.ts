@@ -35,5 +35,7 @@ describe('secret hashes', () => {
     const malformed = ['', 'plain', 'scrypt$$', 'scrypt$ln=10$$', good.replace(/^scrypt/, 'bcrypt'), good.slice(0, -8)];
     const costs = ['ln=0', 'ln=18', 'ln=99', 'ln=', 'n=10', 'ln=1e1'].map((cost) => good.replace('ln=10', cost));
     for (const stored of [...malformed, ...costs, unknownNumberHash(10)]) expect(await verifySecret('s', stored)).toBe(false);
+    // the placeholder costs what a stored hash of the configured cost costs
+    expect(unknownNumberHash(12)).toMatch(/^scrypt\$ln=12\$/);
   });
 });

@@ -16,7 +16,7 @@ function derive(secret: string, salt: Buffer, cost: number): Promise<Buffer> {
   return scryptAsync(secret, salt, KEY_LENGTH, { N, r: BLOCK_SIZE, p: 1, maxmem: 256 * N * BLOCK_SIZE });
 }
 
-/** The cost of new hashes (DEVICE_SECRET_HASH_COST, from the environment of the moment: hashing has no injector). */
+/** The cost of new hashes (DEVICE_SECRET_HASH_COST, from the environment of the moment: a record's column hook, which hashes, has no injector). */
 export function secretHashCost(env: Environment = process.env): number {
   return readConfig(DeviceServiceConfig, env).deviceSecretHashCost;
 }
@@ -53,6 +53,6 @@ export async function verifySecret(secret: string, stored: string): Promise<bool
  * Checked against when the number is unknown, so an unknown number costs the same scrypt run as a
  * known one and response times don't reveal which numbers exist. Its key is all zeros: it matches nothing.
  */
-export function unknownNumberHash(cost = secretHashCost()): string {
+export function unknownNumberHash(cost: number): string {
   return `scrypt$ln=${cost}$${Buffer.alloc(SALT_LENGTH).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`;
 }

@@ -60,6 +60,8 @@ export class DeviceTokenService {
   private readonly key: KeyObject;
   /** Separate from the signing key: a fingerprint is never a valid signature of anything. */
   private readonly fingerprintKey: Buffer;
+  /** What an unknown number's secret is checked against: a placeholder of the configured hash cost. */
+  private readonly unknownNumberHash: string;
 
   constructor(
     private readonly config: DeviceServiceConfig,
@@ -68,6 +70,7 @@ export class DeviceTokenService {
   ) {
     this.key = hmacKey(config.deviceTokenSecret);
     this.fingerprintKey = createHmac('sha256', config.deviceTokenSecret).update('device-secret-fingerprint').digest();
+    this.unknownNumberHash = unknownNumberHash(config.deviceSecretHashCost);
   }
 
   /** getGenerationTokenKeyBy...No: number + secret → token; throttled per client address and per number. */
@@ -80,7 +83,7 @@ export class DeviceTokenService {
     await this.throttle.admit(clientAddress, kind, no);
     const credentials = await this.registry.credentials(kind, no);
     // unknown numbers cost the same hash run and fail the same way: no way to probe which numbers exist
-    const matches = await verifySecret(secret, credentials?.secretHash ?? unknownNumberHash());
+    const matches = await verifySecret(secret, credentials?.secretHash ?? this.unknownNumberHash);
     if (!credentials || !matches) {
       await this.throttle.fail(kind, no);
       throw new UnauthorizedException();
