@@ -8,12 +8,12 @@ import { Claims } from '../tokens';
 import type { Json } from '../json';
 import { client, ResourceClient } from './client';
 
-/** The bounds of the app with small bounds (paging tests), shared by every resource of a group. */
 /**
  * The standard operations alone: no delivery attempt changes a message record (its status, retryCount) between
  * two reads of a case. On a busy machine an attempt due by then landed between a list and a page.
  */
 export const STANDARD_ONLY = { DISPATCH_ENABLED: 'false' };
+/** The bounds of the app with small bounds (paging tests), shared by every resource of a group. */
 export const LIMITS = { ...STANDARD_ONLY, PAGE_SIZE_MAX: '5', LIST_LIMIT_MAX: '3' };
 export const TENANT_B: Claims = { tenantId: 'tenant-b', sub: 'bert' };
 
