@@ -7,3 +7,4 @@
  */
 import './platform/envelope-and-access';
 import './platform/resource-titles';
+import './platform/apps-started-at-once';

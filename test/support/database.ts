@@ -13,10 +13,16 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export const usingMysql = (): boolean => !!process.env.DB_URL;
+/**
+ * DB_URL as the test run was given it, read once: while a service is being built, process.env holds that
+ * service's own database URL (see process-env.ts), and a database named after it would nest the suffixes.
+ */
+const RUN_DB_URL = process.env.DB_URL;
+
+export const usingMysql = (): boolean => !!RUN_DB_URL;
 
 /** DB_URL as a URL (the mysql: scheme, which node's URL parses like mariadb:). */
-const serverUrl = (): URL => new URL(process.env.DB_URL!.replace(/^mariadb:/, 'mysql:'));
+const serverUrl = (): URL => new URL(RUN_DB_URL!.replace(/^mariadb:/, 'mysql:'));
 
 /** A connection to DB_URL's server with no database selected: to create and drop databases. */
 export function serverConnection(): Promise<Connection> {
@@ -35,7 +41,7 @@ export const baseDatabaseName = (): string => serverUrl().pathname.slice(1);
 /** DB_URL with database `name` instead of its own (its scheme kept). */
 export function databaseUrl(name: string): string {
   const url = serverUrl();
-  const scheme = process.env.DB_URL!.startsWith('mariadb:') ? 'mariadb:' : 'mysql:';
+  const scheme = RUN_DB_URL!.startsWith('mariadb:') ? 'mariadb:' : 'mysql:';
   return `${scheme}//${url.username}${url.password ? `:${url.password}` : ''}@${url.host}/${name}`;
 }
 

@@ -5,7 +5,7 @@ import { DEVICE_SERVICE } from '../../apps/device-service/src/device-service.man
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, TestDatabase } from './database';
+import { createTestDatabase, TestDatabase, usingMysql } from './database';
 import { Envelope, startApp, StartOptions, TestApp } from './test-app';
 import { Claims } from './tokens';
 
@@ -104,7 +104,7 @@ export async function startDeviceApp(
  * a SQLite file in a new temporary folder (instances cannot share `:memory:`). Pass it as `shared`.
  */
 export async function createSharedDatabase(): Promise<TestDatabase> {
-  if (process.env.DB_URL) return createTestDatabase();
+  if (usingMysql()) return createTestDatabase();
   const dir = mkdtempSync(join(tmpdir(), 'device-service-shared-'));
   return { env: { SQLITE_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }

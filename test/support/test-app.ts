@@ -14,6 +14,7 @@ import { createTestDatabase, TestDatabase } from './database';
 import { bearer, Claims, TEST_JWT_SECRET } from './tokens';
 import type { Json } from './json';
 import { TestResolver } from './test-resolver';
+import { withProcessEnv } from './process-env';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -171,10 +172,7 @@ export async function startApp(
   const target = options.target ?? MAIN_SERVICE_UNDER_TEST;
   // a shared database (several app instances over one database) is created and dropped by its owner
   const database = options.shared ?? (await createTestDatabase());
-  const saved = { ...process.env };
-  Object.assign(process.env, { JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'fatal' }, database.env, env);
-  let app: NestExpressApplication;
-  try {
+  const app = await withProcessEnv({ JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'fatal', ...database.env, ...env }, async () => {
     const builder = Test.createTestingModule({ imports: [target.module] });
     // main-service's delivery looks host names up with the test resolver: never a DNS server
     if (target.module === AppModule) builder.overrideProvider(DeliveryResolver).useClass(TestResolver);
@@ -184,13 +182,11 @@ export async function startApp(
       logger: ['error', 'warn'],
     });
     if (options.logTo) created.get(AppLogging).captureTo(options.logTo);
-    app = configureApp(created, target.service, { documentOnFirstRequest: true });
-    const dataSource = app.get(DataSource);
-    if (database.env.DB_URL) await dataSource.runMigrations();
-    await app.init();
-  } finally {
-    process.env = saved;
-  }
+    const configured = configureApp(created, target.service, { documentOnFirstRequest: true });
+    if (database.env.DB_URL) await configured.get(DataSource).runMigrations();
+    await configured.init();
+    return configured;
+  });
   const server = app.getHttpServer();
   const agent = new Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS });
   const http = keptAliveClient(server, agent);

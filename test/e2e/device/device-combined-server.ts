@@ -5,6 +5,7 @@
 import request from 'supertest';
 import { CombinedServer, createCombinedServer } from '../../../apps/local/src/combined-server';
 import { TEST_DEVICE_TOKEN_SECRET } from '../../support/device-app';
+import { withProcessEnv } from '../../support/process-env';
 import { bearer, TEST_JWT_SECRET } from '../../support/tokens';
 
 const sqliteIt = process.env.DB_URL ? it.skip : it;
@@ -15,18 +16,10 @@ describe('combined local server', () => {
 
   beforeAll(async () => {
     if (process.env.DB_URL) return;
-    const saved = { ...process.env };
-    Object.assign(process.env, {
-      SQLITE_DIR: ':memory:',
-      JWT_SECRET: TEST_JWT_SECRET,
-      DEVICE_TOKEN_SECRET: TEST_DEVICE_TOKEN_SECRET,
-      LOG_LEVEL: 'fatal',
-    });
-    try {
-      combined = await createCombinedServer();
-    } finally {
-      process.env = saved;
-    }
+    combined = await withProcessEnv(
+      { SQLITE_DIR: ':memory:', JWT_SECRET: TEST_JWT_SECRET, DEVICE_TOKEN_SECRET: TEST_DEVICE_TOKEN_SECRET, LOG_LEVEL: 'fatal' },
+      createCombinedServer,
+    );
   });
   afterAll(() => combined?.close());
 

@@ -15,6 +15,7 @@ import { createDeviceService } from '../../../apps/device-service/src/main';
 import { createMainService } from '../../../apps/main-service/src/main';
 import { HEADERS_TIMEOUT_MS } from '@app/common';
 import { createTestDatabase, TestDatabase } from '../../support/database';
+import { withProcessEnv } from '../../support/process-env';
 import { TEST_DEVICE_TOKEN_SECRET } from '../../support/device-app';
 import { bearer, TEST_JWT_SECRET } from '../../support/tokens';
 
@@ -125,30 +126,18 @@ const listen = async (server: Server): Promise<number> => {
 /** HTTP_REQUEST_TIMEOUT_MS of the servers under test: the shortest the configuration accepts, so a slow client is cut within the test. */
 const REQUEST_TIMEOUT_MS = 1000;
 
-/** Runs `create` with the test's environment (database, secrets, request timeout) in place, then restores it. */
-async function withEnv<T>(env: Record<string, string>, create: () => Promise<T>): Promise<T> {
-  const saved = { ...process.env };
-  Object.assign(
-    process.env,
-    {
-      JWT_SECRET: TEST_JWT_SECRET,
-      DEVICE_TOKEN_SECRET: TEST_DEVICE_TOKEN_SECRET,
-      LOG_LEVEL: 'fatal',
-      HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-    },
-    env,
-  );
-  try {
-    return await create();
-  } finally {
-    process.env = saved;
-  }
-}
+/** The test's environment for a server under test: secrets, quiet logs and the short request timeout. */
+const SERVER_ENV = {
+  JWT_SECRET: TEST_JWT_SECRET,
+  DEVICE_TOKEN_SECRET: TEST_DEVICE_TOKEN_SECRET,
+  LOG_LEVEL: 'fatal',
+  HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+};
 
 /** A service alone, as its main.ts starts it (its own adapter and server), on a fresh database. */
 async function alone(create: () => Promise<INestApplication>, resources: Resource[]): Promise<Target> {
   const database: TestDatabase = await createTestDatabase();
-  const app = await withEnv(database.env, async () => {
+  const app = await withProcessEnv({ ...SERVER_ENV, ...database.env }, async () => {
     const created = await create();
     if (database.env.DB_URL) await created.get(DataSource).runMigrations();
     await created.listen(0, '127.0.0.1');
@@ -165,7 +154,7 @@ async function alone(create: () => Promise<INestApplication>, resources: Resourc
 }
 
 async function combined(): Promise<Target> {
-  const server: CombinedServer = await withEnv({ SQLITE_DIR: ':memory:' }, createCombinedServer);
+  const server: CombinedServer = await withProcessEnv({ ...SERVER_ENV, SQLITE_DIR: ':memory:' }, createCombinedServer);
   return { port: await listen(server.server), resources: [DATA_DICTIONARY_TYPE, DATA_ACQUISITION_SERVER], close: () => server.close() };
 }
 

@@ -10,6 +10,7 @@ import request from 'supertest';
 import { CombinedServer, createCombinedServer } from '../../../apps/local/src/combined-server';
 import { DEVICE_API, DeviceTestApp, SECRET, startDeviceApp, TEST_DEVICE_TOKEN_SECRET, uniqueNo } from '../../support/device-app';
 import { LogCapture, metricValue } from '../../support/observability';
+import { withProcessEnv } from '../../support/process-env';
 import { CONFIG, startApp, TestApp } from '../../support/test-app';
 import { bearer, TEST_JWT_SECRET } from '../../support/tokens';
 
@@ -349,18 +350,10 @@ describe('device-service', () => {
   const http: Http = () => request(combined.server);
 
   beforeAll(async () => {
-    const saved = { ...process.env };
-    Object.assign(process.env, {
-      SQLITE_DIR: ':memory:',
-      JWT_SECRET: TEST_JWT_SECRET,
-      DEVICE_TOKEN_SECRET: TEST_DEVICE_TOKEN_SECRET,
-      LOG_LEVEL: 'log',
-    });
-    try {
-      combined = await createCombinedServer();
-    } finally {
-      process.env = saved;
-    }
+    combined = await withProcessEnv(
+      { SQLITE_DIR: ':memory:', JWT_SECRET: TEST_JWT_SECRET, DEVICE_TOKEN_SECRET: TEST_DEVICE_TOKEN_SECRET, LOG_LEVEL: 'log' },
+      createCombinedServer,
+    );
     combined.apps[0].get(AppLogging).captureTo(mainLogs);
     combined.apps[1].get(AppLogging).captureTo(deviceLogs);
   });
