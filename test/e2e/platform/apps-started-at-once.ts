@@ -1,14 +1,14 @@
 /**
  * The test harness starts several apps at once (both services with Promise.all). Each app is built with its own
- * environment in process.env; builds that overlapped used to read each other's database URL, so a database was
- * named after another test database and the name grew past MySQL's limit, and process.env was left changed.
+ * environment in process.env: builds that overlapped would read each other's database URL (a new database named
+ * after another test database, the name growing past MySQL's limit) and leave process.env changed.
  */
 import { baseDatabaseName, usingMysql } from '../../support/database';
 import { startDeviceApp } from '../../support/device-app';
 import { startApp } from '../../support/test-app';
 
 describe('apps started at once', () => {
-  it('each get a database of their own, named after the run, and leave process.env as it was', async () => {
+  it('each gets a database of its own, named after the run, and process.env is left as it was', async () => {
     const before = { ...process.env };
     const apps = await Promise.all([startApp(), startApp(), startDeviceApp()]);
     try {
