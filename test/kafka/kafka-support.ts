@@ -5,12 +5,13 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
 import { createConnection } from 'mysql2/promise';
+import { usingMysql } from '../support/database';
 
 /**
  * The Kafka leg: a real broker (scripts/kafka.sh) and MariaDB. Without both KAFKA_BROKERS and DB_URL
  * the suites are reported as skipped, so the plain SQLite and MariaDB legs run without a broker.
  */
-export const kafkaEnabled = !!process.env.KAFKA_BROKERS && !!process.env.DB_URL;
+export const kafkaEnabled = !!process.env.KAFKA_BROKERS && usingMysql();
 export const describeKafka = kafkaEnabled ? describe : describe.skip;
 
 export const ROOT = resolve(__dirname, '../..');

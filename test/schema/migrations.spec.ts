@@ -7,7 +7,7 @@ import { DatabaseConfig, liveCountTriggerNames, readConfig } from '@app/common';
 import { DataSource, EntityMetadata } from 'typeorm';
 import type * as DeviceDataSourceModule from '../../apps/device-service/src/data-source';
 import type * as MainDataSourceModule from '../../apps/main-service/src/data-source';
-import { createTestDatabase, serverConnection, TestDatabase } from '../support/database';
+import { createTestDatabase, serverConnection, TestDatabase, usingMysql } from '../support/database';
 
 /** Each service has its own database and migrations (contract.md "Services and groups"). */
 interface ServiceSchema {
@@ -50,7 +50,7 @@ const SERVICES: ServiceSchema[] = [
   },
 ];
 
-const mysqlIt = process.env.DB_URL ? it : it.skip;
+const mysqlIt = usingMysql() ? it : it.skip;
 
 async function serverIsMariaDb(): Promise<boolean> {
   const connection = await serverConnection();
@@ -67,7 +67,7 @@ describe.each(SERVICES)('MySQL/MariaDB migrations of $service', ({ dataSource: s
   let dataSource: DataSource | undefined;
 
   beforeAll(async () => {
-    if (!process.env.DB_URL) return;
+    if (!usingMysql()) return;
     database = await createTestDatabase();
     const mariaDb = await serverIsMariaDb();
     // TypeORM reads MariaDB column metadata correctly only with type `mariadb`; the app accepts `mariadb://`

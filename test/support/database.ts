@@ -19,6 +19,7 @@ export interface TestDatabase {
  */
 const RUN_DB_URL = process.env.DB_URL;
 
+/** Whether the run is on MySQL/MariaDB (DB_URL given) rather than SQLite: the one place the suites ask. */
 export const usingMysql = (): boolean => !!RUN_DB_URL;
 
 /** DB_URL as a URL (the mysql: scheme, which node's URL parses like mariadb:). */

@@ -154,17 +154,17 @@ export interface StartOptions {
   logTo?: { write(line: string): void };
 }
 
-/**
- * Boots a service (main-service unless `target` says otherwise) in-process on a fresh database:
- * in-memory SQLite, or (DB_URL set) a new MySQL/MariaDB database with the service's checked-in migrations
- * applied (or on `shared`, which the caller creates and drops).
- */
 /** Listens on a loopback port of its own (for raw HTTP clients); resolves to the base URL. */
 export async function listenOnLoopback(t: TestApp): Promise<string> {
   await t.app.listen(0, '127.0.0.1');
   return `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
 }
 
+/**
+ * Boots a service (main-service unless `target` says otherwise) in-process on a fresh database:
+ * in-memory SQLite, or (DB_URL set) a new MySQL/MariaDB database with the service's checked-in migrations
+ * applied (or on `shared`, which the caller creates and drops).
+ */
 export async function startApp(
   env: Record<string, string> = {},
   options: StartOptions & { target?: ServiceUnderTest; shared?: TestDatabase } = {},

@@ -7,10 +7,11 @@
  */
 import { SelectQueryBuilder } from 'typeorm';
 import { DeliveryClaims } from '../../../apps/main-service/src/message/delivery/delivery-claims';
+import { usingMysql } from '../../support/database';
 import { startApp, TestApp } from '../../support/test-app';
 import type { Json } from '../../support/json';
 
-const mysqlDescribe = process.env.DB_URL ? describe : describe.skip;
+const mysqlDescribe = usingMysql() ? describe : describe.skip;
 const T0 = 1767225600000;
 
 mysqlDescribe('EXPLAIN of the dispatcher scans (MySQL/MariaDB)', () => {

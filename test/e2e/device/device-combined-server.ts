@@ -4,18 +4,19 @@
  */
 import request from 'supertest';
 import { CombinedServer, createCombinedServer } from '../../../apps/local/src/combined-server';
+import { usingMysql } from '../../support/database';
 import { TEST_DEVICE_TOKEN_SECRET } from '../../support/device-app';
 import { withProcessEnv } from '../../support/process-env';
 import { bearer, TEST_JWT_SECRET } from '../../support/tokens';
 
-const sqliteIt = process.env.DB_URL ? it.skip : it;
+const sqliteIt = usingMysql() ? it.skip : it;
 
 describe('combined local server', () => {
   let combined: CombinedServer | undefined;
   const http = () => request(combined!.server);
 
   beforeAll(async () => {
-    if (process.env.DB_URL) return;
+    if (usingMysql()) return;
     combined = await withProcessEnv(
       { SQLITE_DIR: ':memory:', JWT_SECRET: TEST_JWT_SECRET, DEVICE_TOKEN_SECRET: TEST_DEVICE_TOKEN_SECRET, LOG_LEVEL: 'fatal' },
       createCombinedServer,

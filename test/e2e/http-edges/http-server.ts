@@ -14,7 +14,7 @@ import { CombinedServer, createCombinedServer } from '../../../apps/local/src/co
 import { createDeviceService } from '../../../apps/device-service/src/main';
 import { createMainService } from '../../../apps/main-service/src/main';
 import { HEADERS_TIMEOUT_MS } from '@app/common';
-import { createTestDatabase, TestDatabase } from '../../support/database';
+import { createTestDatabase, TestDatabase, usingMysql } from '../../support/database';
 import { withProcessEnv } from '../../support/process-env';
 import { TEST_DEVICE_TOKEN_SECRET } from '../../support/device-app';
 import { bearer, TEST_JWT_SECRET } from '../../support/tokens';
@@ -166,11 +166,11 @@ const TARGETS: { name: string; start: () => Promise<Target>; sqliteOnly?: boolea
 ];
 
 describe.each(TARGETS)('HTTP server of $name', ({ start, sqliteOnly }) => {
-  const run = sqliteOnly && process.env.DB_URL ? it.skip : it;
+  const run = sqliteOnly && usingMysql() ? it.skip : it;
   let target: Target | undefined;
 
   beforeAll(async () => {
-    if (!(sqliteOnly && process.env.DB_URL)) target = await start();
+    if (!(sqliteOnly && usingMysql())) target = await start();
   }, 60_000);
   afterAll(() => target?.close());
 

@@ -8,13 +8,13 @@ import { get as httpGet, IncomingMessage } from 'node:http';
 import { AddressInfo, connect } from 'node:net';
 import request from 'supertest';
 import { CombinedServer, createCombinedServer } from '../../../apps/local/src/combined-server';
+import { usingMysql } from '../../support/database';
 import { DEVICE_API, DeviceTestApp, SECRET, startDeviceApp, TEST_DEVICE_TOKEN_SECRET, uniqueNo } from '../../support/device-app';
 import { LogCapture, metricValue } from '../../support/observability';
 import { withProcessEnv } from '../../support/process-env';
 import { CONFIG, startApp, TestApp } from '../../support/test-app';
 import { bearer, TEST_JWT_SECRET } from '../../support/tokens';
 
-const usingMysql = !!process.env.DB_URL;
 type Http = () => ReturnType<typeof request>;
 
 /** The probes and the metrics endpoint of one service, whatever hosts it. */
@@ -107,9 +107,9 @@ describe('main-service', () => {
 
   it('reports the MySQL pool on MySQL/MariaDB only', async () => {
     const text = (await http().get('/main-service/metrics')).text;
-    expect(/^db_pool_connections_max [1-9]\d*$/m.test(text)).toBe(usingMysql);
-    expect(/^db_pool_connections_opened_total \d+$/m.test(text)).toBe(usingMysql);
-    expect(/^db_pool_requests_queued_total \d+$/m.test(text)).toBe(usingMysql);
+    expect(/^db_pool_connections_max [1-9]\d*$/m.test(text)).toBe(usingMysql());
+    expect(/^db_pool_connections_opened_total \d+$/m.test(text)).toBe(usingMysql());
+    expect(/^db_pool_requests_queued_total \d+$/m.test(text)).toBe(usingMysql());
   });
 
   it('logs one line per request: id from X-Request-Id, method, route, status, duration, tenant and user', async () => {
@@ -343,7 +343,7 @@ describe('device-service', () => {
   });
 });
 
-(usingMysql ? describe.skip : describe)('combined server (SQLite)', () => {
+(usingMysql() ? describe.skip : describe)('combined server (SQLite)', () => {
   let combined: CombinedServer;
   const mainLogs = new LogCapture();
   const deviceLogs = new LogCapture();

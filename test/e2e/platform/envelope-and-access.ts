@@ -9,6 +9,7 @@ import { Logger } from '@nestjs/common';
 import { sign } from 'jsonwebtoken';
 import type { Response } from 'supertest';
 import { CONFIG, HttpVerb, startApp, TestApp } from '../../support/test-app';
+import { usingMysql } from '../../support/database';
 import { bearer, Claims, TEST_JWT_SECRET } from '../../support/tokens';
 import type { Json } from '../../support/json';
 import { answerSchema } from '../../support/openapi-walk';
@@ -747,6 +748,6 @@ describe('storage unavailable (own app instance, last)', () => {
     const during = await t.post(`${DDT}/count`, { dataDictionaryTypeCode: 'ddt-during-outage' });
     expect(during).toMatchObject({ httpStatus: 200, status: 200, data: 0 });
     // SQLite in memory starts empty again; MySQL/MariaDB keeps the record saved before the outage
-    if (process.env.DB_URL) expect((await t.post(`${DDT}/count`, { dataDictionaryTypeCode: 'ddt-before-outage' })).data).toBe(1);
+    if (usingMysql()) expect((await t.post(`${DDT}/count`, { dataDictionaryTypeCode: 'ddt-before-outage' })).data).toBe(1);
   });
 });

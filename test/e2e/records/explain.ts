@@ -14,12 +14,13 @@ import { MysqlQueryRunner } from 'typeorm/driver/mysql/MysqlQueryRunner';
 import { CONFIGURATION_RESOURCES } from '../../../apps/main-service/src/configuration/configuration.resources';
 import { MESSAGE_RESOURCES } from '../../../apps/main-service/src/message/message.resources';
 import { SNAPSHOT_RESOURCES } from '../../../apps/main-service/src/snapshot/snapshot.resources';
+import { usingMysql } from '../../support/database';
 import { ResourceSpec } from '../../support/resource-table';
 import { ALL_RESOURCES } from '../../support/tables';
 import { startApp, TestApp } from '../../support/test-app';
 import type { Json } from '../../support/json';
 
-const mysqlDescribe = process.env.DB_URL ? describe : describe.skip;
+const mysqlDescribe = usingMysql() ? describe : describe.skip;
 
 /** 50 x 50 generated rows (MariaDB's recursive CTEs stop at 1000 iterations by default). */
 const ROWS = 2500;
