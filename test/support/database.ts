@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Connection, createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import type { EntityClass } from '../../libs/common/src/persistence/database';
@@ -63,6 +66,16 @@ export async function dropDatabase(name: string): Promise<void> {
   } finally {
     await connection.end();
   }
+}
+
+/**
+ * One database for several app instances (replicas): a fresh MySQL/MariaDB database with DB_URL, else
+ * a SQLite file in a new temporary folder (instances cannot share `:memory:`). Pass it as `shared`.
+ */
+export async function createSharedDatabase(): Promise<TestDatabase> {
+  if (usingMysql()) return createTestDatabase();
+  const dir = mkdtempSync(join(tmpdir(), 'replicas-'));
+  return { env: { SQLITE_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {

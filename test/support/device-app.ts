@@ -2,10 +2,7 @@ import request from 'supertest';
 import { sign } from 'jsonwebtoken';
 import { AppModule as DeviceAppModule } from '../../apps/device-service/src/app.module';
 import { DEVICE_SERVICE } from '../../apps/device-service/src/device-service.manifest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createTestDatabase, TestDatabase, usingMysql } from './database';
+import { TestDatabase } from './database';
 import { Envelope, startApp, StartOptions, TestApp } from './test-app';
 import { Claims } from './tokens';
 
@@ -99,12 +96,5 @@ export async function startDeviceApp(
   };
 }
 
-/**
- * One database for several app instances (replicas): a fresh MySQL/MariaDB database with DB_URL, else
- * a SQLite file in a new temporary folder (instances cannot share `:memory:`). Pass it as `shared`.
- */
-export async function createSharedDatabase(): Promise<TestDatabase> {
-  if (usingMysql()) return createTestDatabase();
-  const dir = mkdtempSync(join(tmpdir(), 'device-service-shared-'));
-  return { env: { SQLITE_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-}
+// the device suites' replicas share a database the same way as main-service's
+export { createSharedDatabase } from './database';

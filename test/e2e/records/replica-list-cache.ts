@@ -4,10 +4,7 @@
  * rows an asynchronous import applied and writes in the default tenant every tenant inherits
  * (docs/operations.md "Scaling out").
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createTestDatabase, TestDatabase, usingMysql } from '../../support/database';
+import { createSharedDatabase, TestDatabase } from '../../support/database';
 import { CONFIG, startApp, TestApp } from '../../support/test-app';
 import { Claims } from '../../support/tokens';
 
@@ -18,13 +15,6 @@ const DEFAULT: Claims = { tenantId: 'default', sub: 'root' };
 /** Far beyond the test's run time: only the write versions can make a replica reload. */
 const LONG_TTL = { LIST_CACHE_TTL_SECONDS: '3600' };
 
-/** One database both replicas open: a fresh MySQL database, or a SQLite file in a temporary folder. */
-async function sharedDatabase(): Promise<TestDatabase> {
-  if (usingMysql()) return createTestDatabase();
-  const dir = mkdtempSync(join(tmpdir(), 'replicas-'));
-  return { env: { SQLITE_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-}
-
 describe('listCache across two replicas', () => {
   let database: TestDatabase;
   let a: TestApp;
@@ -33,7 +23,7 @@ describe('listCache across two replicas', () => {
   const seed = () => `r${++counter}x${Date.now().toString(36)}`;
 
   beforeAll(async () => {
-    database = await sharedDatabase();
+    database = await createSharedDatabase();
     a = await startApp(LONG_TTL, { shared: database });
     b = await startApp(LONG_TTL, { shared: database });
   });

@@ -3,22 +3,13 @@
  * one MySQL/MariaDB database with DB_URL) count one client address against the same window.
  */
 import { WindowCounter } from '@app/common';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { SharedThrottlerStorage } from '../../../apps/main-service/src/configuration/translation/save-missing-limit';
-import { createTestDatabase, TestDatabase, usingMysql } from '../../support/database';
+import { createSharedDatabase, TestDatabase } from '../../support/database';
 import { fakeClock } from '../../support/fake-clock';
 import { CONFIG, startApp, TestApp } from '../../support/test-app';
 
 const LIMIT = 4;
 const MINUTE = 60_000;
-
-async function sharedDatabase(): Promise<TestDatabase> {
-  if (usingMysql()) return createTestDatabase();
-  const dir = mkdtempSync(join(tmpdir(), 'replicas-'));
-  return { env: { SQLITE_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-}
 
 describe('the saveMissing limit across two replicas', () => {
   let database: TestDatabase;
@@ -26,7 +17,7 @@ describe('the saveMissing limit across two replicas', () => {
   let storages: SharedThrottlerStorage[];
 
   beforeAll(async () => {
-    database = await sharedDatabase();
+    database = await createSharedDatabase();
     const env = { SAVE_MISSING_RATE_LIMIT: String(LIMIT) };
     replicas = [await startApp(env, { shared: database }), await startApp(env, { shared: database })];
     storages = replicas.map((t) => new SharedThrottlerStorage(new WindowCounter(t.dataSource)));

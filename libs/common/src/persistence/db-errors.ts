@@ -15,6 +15,7 @@ const UNAVAILABLE_CODES = new Set([
   'ER_LOCK_DEADLOCK',
   'ER_SERVER_SHUTDOWN',
   'SQLITE_BUSY',
+  'SQLITE_BUSY_SNAPSHOT',
   'SQLITE_LOCKED',
   'SQLITE_IOERR',
   'SQLITE_FULL',
@@ -32,6 +33,20 @@ function codeOf(error: unknown): string | undefined {
 export function isDuplicateKeyError(error: unknown): boolean {
   const code = codeOf(error);
   return code !== undefined && DUPLICATE_CODES.has(code);
+}
+
+/** MySQL/MariaDB chose this transaction as a deadlock's victim and rolled it back: running it again is safe. */
+export function isDeadlockError(error: unknown): boolean {
+  return codeOf(error) === 'ER_LOCK_DEADLOCK';
+}
+
+/**
+ * The transaction lost a race with a concurrent one and can only be run again: a deadlock's victim, or (SQLite in
+ * WAL mode, another connection on the same file) a transaction whose snapshot another one's commit made stale.
+ */
+export function isConcurrentConflictError(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === 'ER_LOCK_DEADLOCK' || code === 'SQLITE_BUSY_SNAPSHOT';
 }
 
 export function isStorageUnavailableError(error: unknown): boolean {

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { isDeadlockError } from './db-errors';
 
 export const isMysqlFamily = (dataSource: DataSource): boolean =>
   dataSource.options.type === 'mysql' || dataSource.options.type === 'mariadb';
@@ -21,8 +22,7 @@ export async function retryingDeadlocks<T>(run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (error) {
-      const code = (error as { driverError?: { code?: string }; code?: string }).driverError?.code ?? (error as { code?: string }).code;
-      if (code !== 'ER_LOCK_DEADLOCK' || attempt >= DEADLOCK_RETRIES) throw error;
+      if (!isDeadlockError(error) || attempt >= DEADLOCK_RETRIES) throw error;
     }
   }
 }

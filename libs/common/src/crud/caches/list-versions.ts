@@ -4,6 +4,9 @@ import { SharedRuns } from '../../background/shared-run';
 import { retryingDeadlocks, upsertSql } from '../../persistence/upsert-sql';
 
 const TABLE = 'list_version';
+/** The first wait before a failed increment is tried again, and the longest one (the wait doubles in between). */
+export const BUMP_RETRY_FIRST_MS = 100;
+export const BUMP_RETRY_MAX_MS = 5_000;
 
 /**
  * A write counter per resource and tenant in the database, shared by all replicas. A completed write
@@ -17,6 +20,9 @@ export class ListVersions {
    * that starts after its write): otherwise they queue on the same row's lock, which limited a tenant's write rate.
    */
   private readonly bumps = new SharedRuns<void>();
+
+  /** Resources and tenants whose failed increment is being retried, and whether another failed meanwhile. */
+  private readonly retrying = new Map<string, { again: boolean }>();
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -43,22 +49,54 @@ export class ListVersions {
   }
 
   /**
-   * Counts one more write of the tenant's records. A failure is logged, not thrown: the write itself
-   * has completed, and other replicas' lists and totals still expire with their TTLs.
+   * Counts one more write of the tenant's records. A failure is not thrown (the write itself has completed):
+   * the increment is retried in the background until it succeeds (retryFailed), so other replicas stop using
+   * their cached lists and totals as soon as the database answers again, not only when their TTLs end.
    */
   bump(resourcePath: string, tenantId: string): Promise<void> {
     return this.bumps.run(JSON.stringify([resourcePath, tenantId]), () => this.increment(resourcePath, tenantId));
   }
 
   private async increment(resourcePath: string, tenantId: string): Promise<void> {
+    const failure = await this.tryIncrement(resourcePath, tenantId);
+    if (!failure) return;
+    // once per failed write; the retries that follow are not logged, so an outage does not flood the log
+    this.logger.warn(`recording a write of ${resourcePath} failed (retried until the database answers): ${failure.name}`);
+    this.retryFailed(resourcePath, tenantId);
+  }
+
+  /** One increment; the error when it failed. */
+  private async tryIncrement(resourcePath: string, tenantId: string): Promise<Error | undefined> {
     const insert = `INSERT INTO ${TABLE} (resource_path, tenant_id, version) VALUES (?, ?, 1)`;
     const sql = upsertSql(this.dataSource, insert, ['resource_path', 'tenant_id'], 'version = version + 1');
     try {
       await retryingDeadlocks(() => this.dataSource.query(sql, [resourcePath, tenantId]));
+      return undefined;
     } catch (error) {
-      this.logger.warn(
-        `recording a write of ${resourcePath} failed (other replicas see it within the listCache and page-total TTLs): ${(error as Error).name}`,
-      );
+      return error as Error;
     }
+  }
+
+  /**
+   * Tries a failed increment again, after BUMP_RETRY_FIRST_MS and then waits doubling up to BUMP_RETRY_MAX_MS,
+   * until it succeeds or the data source is closed (the app stops). Failures of one resource and tenant share one
+   * retry; one that fails while a retry's increment is under way (which may have started before that write
+   * completed) gets one more increment after it. The timer never keeps the process alive.
+   */
+  private retryFailed(resourcePath: string, tenantId: string): void {
+    const key = JSON.stringify([resourcePath, tenantId]);
+    const pending = this.retrying.get(key);
+    if (pending) return void (pending.again = true);
+    const retry = { again: false };
+    this.retrying.set(key, retry);
+    const attempt = (delayMs: number) =>
+      setTimeout(async () => {
+        retry.again = false; // this increment covers every failure so far
+        if (!this.dataSource.isInitialized) return void this.retrying.delete(key);
+        if (await this.tryIncrement(resourcePath, tenantId)) return void attempt(Math.min(delayMs * 2, BUMP_RETRY_MAX_MS));
+        if (retry.again) return void attempt(BUMP_RETRY_FIRST_MS);
+        this.retrying.delete(key);
+      }, delayMs).unref();
+    attempt(BUMP_RETRY_FIRST_MS);
   }
 }

@@ -3,7 +3,7 @@ import { WithExtra } from '../../http/envelope';
 import { BaseRecord } from '../../persistence/base-record';
 import { newId } from '../../persistence/ids';
 import { TenantScope } from '../../tenancy/tenant-scope';
-import { refusingDuplicates } from '../tables/duplicate-key';
+import { refusingDuplicates, retryingConcurrentTwins } from '../tables/duplicate-key';
 import { exclusiveTransaction, mayPauseInTransaction } from '../tables/exclusive-transaction';
 import { LiveRecordTable } from '../tables/live-record-table';
 import { RecordColumns } from '../tables/record-columns';
@@ -55,7 +55,7 @@ export class BatchWrites<E extends BaseRecord> {
   /** Synchronous importList: upsert by key, all or nothing. */
   async importRows(scope: TenantScope, rows: object[]): Promise<WithExtra<true>> {
     const prepared = await this.prepareUpsert(rows as Row[], new TimeSlice());
-    const written = this.writeTransaction((manager) => this.writeUpsert(manager, scope, prepared, this.pauses()));
+    const written = this.upsertTransaction((manager) => this.writeUpsert(manager, scope, prepared, this.pauses()));
     const result = await this.writes.afterWrite(scope, refusingDuplicates(this.resource, written));
     return new WithExtra(true, { count: rows.length, ...result });
   }
@@ -71,7 +71,7 @@ export class BatchWrites<E extends BaseRecord> {
   /** Upsert by key between the steps' claim and finish, in one transaction; recorded when written. */
   async upsertClaimed(scope: TenantScope, rows: Row[], steps: UpsertClaim): Promise<boolean> {
     const prepared = await this.prepareUpsert(rows, new TimeSlice());
-    const applied = await this.writeTransaction(async (manager) => {
+    const applied = await this.upsertTransaction(async (manager) => {
       if (!(await steps.claim(manager))) return false;
       await steps.finish(manager, await this.writeUpsert(manager, scope, prepared, this.pauses()));
       return true;
@@ -83,6 +83,11 @@ export class BatchWrites<E extends BaseRecord> {
   /** On SQLite the transaction is exclusive while open, so its writes may pause (see exclusive-transaction.ts). */
   private writeTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return exclusiveTransaction(this.dataSource, work);
+  }
+
+  /** A transaction of upserts by key: run again when it meets a concurrent twin (retryingConcurrentTwins). */
+  private upsertTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return retryingConcurrentTwins(() => this.writeTransaction(work));
   }
 
   /** A time slice where the current transaction may give the event loop a turn, else none. */

@@ -4,7 +4,7 @@ import { BodyStatus } from '../../http/body-status';
 import { BaseRecord } from '../../persistence/base-record';
 import { isDuplicateKeyError } from '../../persistence/db-errors';
 import { TenantScope } from '../../tenancy/tenant-scope';
-import { refusingDuplicates } from '../tables/duplicate-key';
+import { refusingDuplicates, retryingConcurrentTwins } from '../tables/duplicate-key';
 import { LiveRecordTable } from '../tables/live-record-table';
 import { RecordColumns } from '../tables/record-columns';
 import { Resource } from '../fields/resource';
@@ -87,15 +87,18 @@ export class ResourceWriter<E extends BaseRecord> {
     await this.resource.checkWrite?.(scope, created, this.dataSource);
     await this.refuseDuplicatesThenInvalidate(
       scope,
-      this.dataSource.transaction(async (manager) => {
-        const select = { [idField]: true, revision: true } as FindOptionsSelect<E>;
-        const existing = await this.table.findOne(scope, key, { select, manager });
-        // the primary key is (tenant, id): a client id of another tenant can neither collide nor reach its record
-        if (!existing) return this.insert(scope, created, manager);
-        if (revision !== undefined && existing.revision !== revision) throw this.stale(revision);
-        const match = { [idField]: existing[idField], ...(revision === undefined ? {} : { revision }) } as TenantFilter<E>;
-        if ((await this.update(scope, match, fields, manager)) === 0 && revision !== undefined) throw this.stale(revision);
-      }),
+      // a concurrent saveOrUpdate of the same new key inserts it first: the next run finds and updates it
+      retryingConcurrentTwins(() =>
+        this.dataSource.transaction(async (manager) => {
+          const select = { [idField]: true, revision: true } as FindOptionsSelect<E>;
+          const existing = await this.table.findOne(scope, key, { select, manager });
+          // the primary key is (tenant, id): a client id of another tenant can neither collide nor reach its record
+          if (!existing) return this.insert(scope, created, manager);
+          if (revision !== undefined && existing.revision !== revision) throw this.stale(revision);
+          const match = { [idField]: existing[idField], ...(revision === undefined ? {} : { revision }) } as TenantFilter<E>;
+          if ((await this.update(scope, match, fields, manager)) === 0 && revision !== undefined) throw this.stale(revision);
+        }),
+      ),
     );
     return true;
   }
