@@ -6,6 +6,7 @@ import { Connection, createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import type { EntityClass } from '../../libs/common/src/persistence/database';
 import { SnakeNamingStrategy } from '../../libs/common/src/persistence/snake-naming.strategy';
+import { createLiveCountTriggers } from '../../libs/common/src/persistence/live-count-sql';
 
 /**
  * Each test file gets its own MySQL database (named after DB_URL's, plus worker and random suffix),
@@ -89,9 +90,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 /**
  * A data source of only the given entities on a test database, its schema made from them: the fixtures
- * of the library's own tests (tables no service has), with the services' driver settings.
+ * of the library's own tests (tables no service has), with the services' driver settings. The `counted` record
+ * entities get their live and write counts (with LiveCount among the entities).
  */
-export async function fixtureDataSource(database: TestDatabase, entities: EntityClass[]): Promise<DataSource> {
+export async function fixtureDataSource(
+  database: TestDatabase,
+  entities: EntityClass[],
+  { counted = [] }: { counted?: EntityClass[] } = {},
+): Promise<DataSource> {
   const common = { entities, namingStrategy: new SnakeNamingStrategy(), synchronize: true };
   const url = database.env.DB_URL;
   const dataSource = new DataSource(
@@ -106,5 +112,13 @@ export async function fixtureDataSource(database: TestDatabase, entities: Entity
         }
       : { ...common, type: 'better-sqlite3', database: ':memory:' },
   );
-  return dataSource.initialize();
+  await dataSource.initialize();
+  // the record tables whose live rows and writes are counted, as a service's migrations count its tables (SQLite
+  // tables get their triggers on first use)
+  if (url && counted.length) {
+    const runner = dataSource.createQueryRunner();
+    for (const entity of counted) await createLiveCountTriggers(runner, dataSource.getMetadata(entity).tableName);
+    await runner.release();
+  }
+  return dataSource;
 }

@@ -79,7 +79,7 @@ export interface ResourceGroup {
 /** updateField's value for a label. */
 export const updateValueOf = (r: ResourceSpec, label: string): unknown => (r.updateValue ? r.updateValue(label) : label);
 
-/** Helpers of the group tables. Sample times lie in 2026; range tests use times from 2030 on, so they never meet a sample. */
+/** Helpers of the group tables. Sample times lie in January 2026; range tests use times from June 2026 on, so they never meet a sample. */
 export const T0 = 1767225600000;
 export const HOUR = 3_600_000;
 /** Distinct, newest-last sample values of a main time field (for default-sort tests). */

@@ -11,9 +11,8 @@ import type { ServiceManifest } from './app/service-manifest';
 import { DatabaseConfig } from './config/database.config';
 import { ServerConfig } from './config/server.config';
 import { ServiceConfigModule } from './config/service-config.module';
-import { ListVersion } from './crud/caches/list-version.entity';
 import { LiveCount } from './crud/tables/live-count.entity';
-import { TtlCache } from './crud/caches/ttl-cache';
+import { TtlCache } from './crud/service/ttl-cache';
 import { DrainState } from './health/drain-state';
 import { HealthController } from './health/health.controller';
 import { HealthDetails } from './health/health-details';
@@ -29,7 +28,7 @@ import { ThrottleWindow } from './persistence/throttle-window.entity';
 import { RetentionJob } from './retention/retention.job';
 
 /** Entities of the shared library that each service's schema contains. */
-export const COMMON_ENTITIES = [ListVersion, LiveCount, ThrottleWindow, ReplicaLease];
+export const COMMON_ENTITIES = [LiveCount, ThrottleWindow, ReplicaLease];
 
 /** A service's schema: its own entities and the shared library's, its migrations. */
 export function storageOf(manifest: ServiceManifest): StorageParts {

@@ -1,8 +1,9 @@
 /**
  * The anonymous token calls are limited per client address (DEVICE_TOKEN_RATE_LIMIT calls a minute;
  * the address is `request.ip` under TRUST_PROXY, here X-Forwarded-For from the trusted loopback) as
- * well as per number (DEVICE_SECRET_MAX_FAILURES), with the counters in the database: two app
- * instances on one database (replicas) share them.
+ * well as per number and client address (DEVICE_SECRET_MAX_FAILURES: a stranger's failures lock the
+ * number for the stranger only), with the counters in the database: two app instances on one database
+ * (replicas) share them.
  */
 import { randomBytes } from 'node:crypto';
 import { TestDatabase } from '../../support/database';
@@ -80,6 +81,25 @@ describe('token calls per client address', () => {
     expect((await t.tokenKey('device', randomNo(), SECRET)).httpStatus).toBe(429);
   });
 
+  it("a stranger's wrong secrets lock the number for the stranger's address only, not for its owner", async () => {
+    const no = await t.register('device', uniqueNo('device'), SECRET);
+    const stranger = newAddress();
+    for (let i = 0; i < MAX_FAILURES + 2; i++) await t.tokenKey('device', no, `wrong-secret-${i}-xxxxxxxx`, stranger);
+    expect(outcome(await t.tokenKey('device', no, SECRET, stranger))).toEqual(LIMITED);
+    // the owner, from another address, renews its token as usual; the stranger stays locked
+    expect((await t.tokenKey('device', no, SECRET, newAddress())).status).toBe(200);
+    expect(outcome(await t.tokenKey('device', no, SECRET, stranger))).toEqual(LIMITED);
+  });
+
+  it('an IPv6 stranger locks the number for its whole /64 only', async () => {
+    const no = await t.register('server', uniqueNo('server'), SECRET);
+    const net = `2001:db8:${(++addressSeq).toString(16)}`;
+    for (let i = 0; i < MAX_FAILURES; i++)
+      expect((await t.tokenKey('server', no, 'wrong-secret-xxxxxxxx', `${net}:1::${(i + 1).toString(16)}`)).httpStatus).toBe(401);
+    expect(outcome(await t.tokenKey('server', no, SECRET, `${net}:1:ffff:ffff:ffff:ffff`))).toEqual(LIMITED);
+    expect((await t.tokenKey('server', no, SECRET, `${net}:2::1`)).status).toBe(200);
+  });
+
   it('ended windows are deleted (swept by a later token call)', async () => {
     const clock = fakeClock();
     const old = newAddress();
@@ -128,19 +148,22 @@ describe('token-call limits shared by replicas (two app instances on one databas
     expect(counts).toEqual({ 401: SHARED_LIMIT, 429: SHARED_LIMIT });
   });
 
-  it('failures of one number on both replicas lock it on both', async () => {
+  it('failures of one number from one address on both replicas lock it for that address on both', async () => {
     const no = await replicas[0].register('server', uniqueNo('server'), SECRET);
+    const from = newAddress();
     for (let i = 0; i < MAX_FAILURES; i++)
-      expect((await replicas[i % 2].tokenKey('server', no, `wrong-secret-${i}-xxxxxxxx`, newAddress())).httpStatus).toBe(401);
-    for (const r of replicas) expect(outcome(await r.tokenKey('server', no, SECRET, newAddress()))).toEqual(LIMITED);
+      expect((await replicas[i % 2].tokenKey('server', no, `wrong-secret-${i}-xxxxxxxx`, from)).httpStatus).toBe(401);
+    for (const r of replicas) expect(outcome(await r.tokenKey('server', no, SECRET, from))).toEqual(LIMITED);
+    expect((await replicas[1].tokenKey('server', no, SECRET, newAddress())).status).toBe(200);
   });
 
   it('a success on one replica forgets the failures counted on the other', async () => {
     const no = await replicas[0].register('device', uniqueNo('device'), SECRET);
-    for (let i = 0; i < MAX_FAILURES - 1; i++) await replicas[0].tokenKey('device', no, 'wrong-secret-xxxxxxxxxx', newAddress());
-    expect((await replicas[1].tokenKey('device', no, SECRET, newAddress())).status).toBe(200);
-    for (let i = 0; i < MAX_FAILURES - 1; i++) await replicas[0].tokenKey('device', no, 'wrong-secret-xxxxxxxxxx', newAddress());
+    const from = newAddress();
+    for (let i = 0; i < MAX_FAILURES - 1; i++) await replicas[0].tokenKey('device', no, 'wrong-secret-xxxxxxxxxx', from);
+    expect((await replicas[1].tokenKey('device', no, SECRET, from)).status).toBe(200);
+    for (let i = 0; i < MAX_FAILURES - 1; i++) await replicas[0].tokenKey('device', no, 'wrong-secret-xxxxxxxxxx', from);
     // replica 0 saw more failures than allowed in all, but the success in between cleared the shared count
-    expect((await replicas[0].tokenKey('device', no, SECRET, newAddress())).status).toBe(200);
+    expect((await replicas[0].tokenKey('device', no, SECRET, from)).status).toBe(200);
   });
 });

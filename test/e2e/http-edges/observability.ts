@@ -3,12 +3,13 @@
  * metrics in text, one JSON log line per request with its id, route, caller and no credentials;
  * on main-service, device-service and both behind the combined server.
  */
-import { AppLogging, DrainState } from '@app/common';
+import { AppLogging, DrainState, GAUGE_REFRESH_MS, OutboxMessage } from '@app/common';
 import { get as httpGet, IncomingMessage } from 'node:http';
 import { AddressInfo, connect } from 'node:net';
 import request from 'supertest';
 import { CombinedServer, createCombinedServer } from '../../../apps/local/src/combined-server';
 import { usingMysql } from '../../support/database';
+import { fakeClock } from '../../support/fake-clock';
 import { DEVICE_API, DeviceTestApp, SECRET, startDeviceApp, TEST_DEVICE_TOKEN_SECRET, uniqueNo } from '../../support/device-app';
 import { LogCapture, metricValue } from '../../support/observability';
 import { withProcessEnv } from '../../support/process-env';
@@ -110,6 +111,47 @@ describe('main-service', () => {
     expect(/^db_pool_connections_max [1-9]\d*$/m.test(text)).toBe(usingMysql());
     expect(/^db_pool_connections_opened_total \d+$/m.test(text)).toBe(usingMysql());
     expect(/^db_pool_requests_queued_total \d+$/m.test(text)).toBe(usingMysql());
+  });
+
+  it('counts the pending messages and the outbox at most once per interval, however often and at once /metrics is scraped; a change shows after it', async () => {
+    const clock = fakeClock();
+    const queries = jest.spyOn(t.dataSource.logger, 'logQuery');
+    const outbox = t.dataSource.getRepository(OutboxMessage);
+    const statements = () => {
+      const sql = queries.mock.calls.map(([text]) => text);
+      return {
+        outbox: sql.filter((text) => /COUNT\(.*\bFROM\W+outbox_message\W/s.test(text)).length,
+        messages: sql.filter((text) => /COUNT\(.*\bFROM\W+message_(email|sms)\W/s.test(text)).length,
+      };
+    };
+    const scrape = async () => (await http().get('/main-service/metrics')).text;
+    try {
+      clock.advance(GAUGE_REFRESH_MS); // past what earlier scrapes counted
+      for (let i = 0; i < 5; i++) expect(await scrape()).toMatch(/^outbox_backlog 0$/m);
+      for (const text of await Promise.all(Array.from({ length: 5 }, scrape))) expect(text).toMatch(/^outbox_backlog 0$/m);
+      // one read: the outbox's COUNT, and one COUNT per channel
+      expect(statements()).toEqual({ outbox: 1, messages: 2 });
+
+      // a row the relay leaves alone (backing off): shown once the interval has passed
+      await outbox.insert({
+        topic: 'metrics-probe',
+        messageKey: 'k',
+        payload: '{}',
+        status: 'PENDING',
+        nextAttemptTime: Date.now() + 3_600_000,
+        createdTime: Date.now(),
+        sentTime: null,
+      });
+      expect(await scrape()).toMatch(/^outbox_backlog 0$/m);
+      clock.advance(GAUGE_REFRESH_MS);
+      expect(await scrape()).toMatch(/^outbox_backlog 1$/m);
+      expect(await scrape()).toMatch(/^messages_pending\{channel="email"\} 0$/m);
+      expect(statements()).toEqual({ outbox: 2, messages: 4 });
+    } finally {
+      queries.mockRestore();
+      jest.useRealTimers();
+      await outbox.delete({ topic: 'metrics-probe' });
+    }
   });
 
   it('logs one line per request: id from X-Request-Id, method, route, status, duration, tenant and user', async () => {

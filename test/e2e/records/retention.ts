@@ -135,6 +135,20 @@ describe('retention on one app', () => {
     );
   });
 
+  it('refuses a snapshot dated past the clock-skew allowance (it would never expire), naming the field and the bound', async () => {
+    const claims = tenant();
+    const kept = await snapshot(t, claims, Date.now() + HOUR);
+    const refusal = { httpStatus: 200, status: 400, error: 'snapTime must not be later than 24 hours from now' };
+    const body = { deviceNo: 'DAD-0001', deviceType: 'DATA_ACQUISITION_DEVICE', state: 'ONLINE', snapTime: Date.UTC(2200, 0, 1) };
+    expect(await t.post(`${SNAPSHOT}/save`, body, claims)).toMatchObject(refusal);
+    expect(await t.post(`${SNAPSHOT}/save`, { ...body, snapTime: Date.now() + DAY + HOUR }, claims)).toMatchObject(refusal);
+    expect(await t.put(`${SNAPSHOT}/updateById`, { deviceStateSnapId: kept, snapTime: Date.UTC(2200, 0, 1) }, claims)).toMatchObject(
+      refusal,
+    );
+    expect(await storedSnapshots(t, claims)).toEqual([kept]);
+    expect(ok(await t.get(`${SNAPSHOT}/getById?id=${kept}`, claims)).data).toMatchObject({ revision: 1 });
+  });
+
   it('a pass with nothing due removes nothing', async () => {
     const claims = tenant();
     const kept = await snapshot(t, claims, Date.now());

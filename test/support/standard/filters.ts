@@ -102,7 +102,8 @@ export function describeFilters({ r, c, P, id, hasKey, getOp }: ResourceContext)
       /** Three records of one seed at T, T+1s and T+2s (T after every sample time, distinct per seed). */
       async function three() {
         const s = seed();
-        const base = 1893456000000 + Number(s.slice(1)) * 10_000; // the seed's number
+        // 2026-06-01 on: after every sample time, and past, as the times of what happened must be (Field.time past)
+        const base = 1780272000000 + Number(s.slice(1)) * 10_000; // the seed's number
         const recs: Json[] = [];
         // a keyed resource gets a distinct key per record, in a key field other than the filter
         const keyVariant = r.keyFields.find((k) => k !== f0);

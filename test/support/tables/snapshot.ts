@@ -14,13 +14,26 @@ const common = (segment: string): Pick<ResourceSpec, keyof DeclaredFacts | 'dupl
   duplicateText: null,
 });
 
-/** Failures every snapshot shares: the device number's characters, snapTime's type and sign. */
+/**
+ * A time of something that happened, far beyond the clock-skew allowance (docs/decisions.md: at most 24 hours after
+ * the server's time): retention by age would never reach a snapshot dated so.
+ */
+const inYear2200 = (field: string): InvalidCase => ({ why: `${field} in the year 2200`, patch: { [field]: Date.UTC(2200, 0, 1) }, field });
+
+/** Times of what happened, an hour ahead of the server's clock (a device clock running fast): within the allowance. */
+const anHourAhead = (...fields: string[]) => ({
+  why: `${fields.join(' and ')} an hour ahead of the server's clock`,
+  patch: Object.fromEntries(fields.map((field) => [field, Date.now() + HOUR])),
+});
+
+/** Failures every snapshot shares: the device number's characters, snapTime's type, sign and bound. */
 const noAndSnapTime = (noField: string): InvalidCase[] => [
   { why: `${noField} with a space`, patch: { [noField]: 'DEV 01' }, field: noField },
   { why: `${noField} with a slash`, patch: { [noField]: 'DEV/01' }, field: noField },
   { why: 'snapTime negative', patch: { snapTime: -1 }, field: 'snapTime' },
   { why: 'snapTime fractional', patch: { snapTime: 1.5 }, field: 'snapTime', status: 1003 },
   { why: 'snapTime as a date string', patch: { snapTime: '2026-01-01T00:00:00Z' }, field: 'snapTime', status: 1003 },
+  inYear2200('snapTime'),
 ];
 
 const usage = (segment: string, noField: string, sample: (s: string) => SampleRecord): ResourceSpec => ({
@@ -40,6 +53,7 @@ const usage = (segment: string, noField: string, sample: (s: string) => SampleRe
     tooLong('username', 128),
     { why: 'dataAcquisitionDeviceNo a number', patch: { dataAcquisitionDeviceNo: 12 }, field: 'dataAcquisitionDeviceNo', status: 1003 },
   ],
+  validEdges: [anHourAhead('snapTime')],
 });
 
 export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
@@ -64,9 +78,12 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
       ...noAndSnapTime('boxNo'),
       { why: 'startTime negative', patch: { startTime: -5 }, field: 'startTime' },
       { why: 'endTime as a string', patch: { endTime: 'later' }, field: 'endTime', status: 1003 },
+      inYear2200('startTime'),
+      inYear2200('endTime'),
       tooLong('username', 128),
       tooLong('remark', 500),
     ],
+    validEdges: [anHourAhead('startTime', 'endTime', 'snapTime')],
   },
   {
     ...common('data-acquisition-device-claim-snap'),
@@ -87,8 +104,14 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
     invalid: [
       ...noAndSnapTime('dataAcquisitionDeviceNo'),
       { why: 'expectedReturnTime negative', patch: { expectedReturnTime: -1 }, field: 'expectedReturnTime' },
+      inYear2200('claimTime'),
       tooLong('username', 128),
       tooLong('remark', 500),
+    ],
+    validEdges: [
+      anHourAhead('claimTime', 'snapTime'),
+      // when the device is due back lies ahead: not bounded
+      { why: 'expectedReturnTime in the year 2200', patch: { expectedReturnTime: Date.UTC(2200, 0, 1) } },
     ],
   },
   {
@@ -113,7 +136,9 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
       notOneOf('condition', 'BROKEN'),
       notOneOf('condition', 'good'),
       { why: 'giveBackTime as a string', patch: { giveBackTime: 'today' }, field: 'giveBackTime', status: 1003 },
+      inYear2200('giveBackTime'),
     ],
+    validEdges: [anHourAhead('giveBackTime', 'snapTime')],
   },
   {
     ...common('data-sync-snap'),
@@ -141,9 +166,12 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
       { why: 'recordCount negative', patch: { recordCount: -1 }, field: 'recordCount' },
       { why: 'recordCount fractional', patch: { recordCount: 2.5 }, field: 'recordCount', status: 1003 },
       { why: 'recordCount above the int column', patch: { recordCount: 2147483648 }, field: 'recordCount' },
+      inYear2200('startTime'),
+      inYear2200('endTime'),
       tooLong('errorMessage', 2000),
     ],
     validEdges: [
+      anHourAhead('startTime', 'endTime', 'snapTime'),
       {
         why: 'recordCount 0 of a running full sync without end',
         patch: { recordCount: 0, syncType: 'FULL', status: 'RUNNING', endTime: null },
@@ -188,6 +216,7 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
         why: 'a precise fractional position, accuracy 0',
         patch: { longitude: -0.1275862, latitude: 51.5072178, altitude: -12.25, accuracy: 0 },
       },
+      anHourAhead('snapTime'),
     ],
   },
   {
@@ -221,6 +250,7 @@ export const SNAPSHOT_RESOURCES: ResourceSpec[] = [
     validEdges: [
       { why: 'batteryLevel 0 and signalStrength 100', patch: { batteryLevel: 0, signalStrength: 100 } },
       { why: 'batteryLevel 100 and signalStrength 0', patch: { batteryLevel: 100, signalStrength: 0, state: 'CHARGING' } },
+      anHourAhead('snapTime'),
     ],
   },
   usage('fingerprint-scanner-usage-snap', 'fingerprintScannerNo', (s) => ({

@@ -73,22 +73,25 @@ export class DeviceTokenService {
     this.unknownNumberHash = unknownNumberHash(config.deviceSecretHashCost);
   }
 
-  /** getGenerationTokenKeyBy...No: number + secret → token; throttled per client address and per number. */
-  async issue(kind: CallerKind, no: string, secret: string, clientAddress: string): Promise<TokenKey> {
+  /**
+   * getGenerationTokenKeyBy...No: number + secret → token; throttled per client (`client`: its
+   * per-address key, clientKeyOf) and per number and client.
+   */
+  async issue(kind: CallerKind, no: string, secret: string, client: string): Promise<TokenKey> {
     // bounded before anything is counted or hashed: no oversized keys, no scrypt over megabytes
     if (!URL_SAFE_KEY_PATTERN.test(no))
       throw AppException.validation(message(URL_SAFE_KEY_MESSAGE.replace('$property', '{{property}}'), { property: numberParam(kind) }));
     if (secret.length > SECRET_MAX_LENGTH)
       throw AppException.validation(message('secret must be at most {{max}} characters', { max: SECRET_MAX_LENGTH }));
-    await this.throttle.admit(clientAddress, kind, no);
+    await this.throttle.admit(client, kind, no);
     const credentials = await this.registry.credentials(kind, no);
     // unknown numbers cost the same hash run and fail the same way: no way to probe which numbers exist
     const matches = await verifySecret(secret, credentials?.secretHash ?? this.unknownNumberHash);
     if (!credentials || !matches) {
-      await this.throttle.fail(kind, no);
+      await this.throttle.fail(client, kind, no);
       throw new UnauthorizedException();
     }
-    await this.throttle.succeed(kind, no);
+    await this.throttle.succeed(client, kind, no);
     const { record, recordId, secretHash } = credentials;
     return this.sign({ kind, no, tenantId: record.tenantId, recordId, secretFingerprint: this.fingerprint(secretHash) });
   }

@@ -1,9 +1,8 @@
-import { Operation, RequiredQuery } from '@app/common';
+import { clientKeyOf, Operation, RequiredQuery } from '@app/common';
 import { Get, Injectable, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { CallerKind, DeviceRegistry, numberParam } from '../device-api/device-registry';
 import { EXAMPLE_NUMBER, EXAMPLE_SECRET } from '../registry/registry-examples';
-import { clientAddressOf } from './client-address';
 import { tokenCall } from './device-operation';
 import { DeviceTokenService, TokenKey } from './device-token.service';
 import { withRetryAfter } from './retry-after';
@@ -37,7 +36,7 @@ export function TokenIssuingController(kind: CallerKind) {
       @Req() request: Request,
       @Res({ passthrough: true }) response: Response,
     ) {
-      return withRetryAfter(response, this.tokens.issue(kind, no, secret, clientAddressOf(request)));
+      return withRetryAfter(response, this.tokens.issue(kind, no, secret, clientKeyOf(request)));
     }
   }
   return TokenIssuing;

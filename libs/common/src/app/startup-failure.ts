@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { processOutput } from '../logging/app-logging';
+import { printableDatabaseUrl, readDatabaseUrl } from '../logging/database-url';
 
 /**
  * Why a service could not start, said once and plainly: one JSON line (or readable text on a terminal)
@@ -29,11 +30,6 @@ const DATABASE_CODES = new Set([
   'ER_BAD_DB_ERROR',
 ]);
 
-/** A database URL fit for a log line: the password replaced. */
-export function maskedDbUrl(url: string): string {
-  return url.replace(/^([a-z]+:\/\/[^:/@]*):[^@/]*@/i, '$1:***@');
-}
-
 /** The failure an operator can act on, or null for anything else (a bug: it keeps its stack). */
 export function explainStartupError(error: unknown, env: Record<string, string | undefined>): StartupFailure | null {
   if (error instanceof StartupFailure) return error;
@@ -45,7 +41,7 @@ export function explainStartupError(error: unknown, env: Record<string, string |
     return new StartupFailure(`PORT ${port}: not allowed to listen there (ports below 1024 need privileges)`);
   if (typeof code === 'string' && DATABASE_CODES.has(code) && env.DB_URL)
     return new StartupFailure(
-      `Cannot use the database at DB_URL=${maskedDbUrl(env.DB_URL)}: ${code} (${maskedText(String(message), env.DB_URL)})`,
+      `Cannot use the database at DB_URL=${printableDatabaseUrl(env.DB_URL)}: ${code} (${maskedText(String(message), env.DB_URL)})`,
     );
   return null;
 }
@@ -59,8 +55,8 @@ export function failStartup(service: string, error: unknown): never {
 
 /** A driver message with the URL's password, should it appear, blanked. */
 function maskedText(text: string, url: string): string {
-  const password = /^[a-z]+:\/\/[^:/@]*:([^@/]*)@/i.exec(url)?.[1];
-  return (password ? text.split(decodeURIComponent(password)).join('***') : text).replace(/\s+/g, ' ').trim();
+  const password = readDatabaseUrl(url)?.password;
+  return (password ? text.split(password).join('***') : text).replace(/\s+/g, ' ').trim();
 }
 
 /** Writes the report after the lines already logged (the process exits right after) and exits 1. */

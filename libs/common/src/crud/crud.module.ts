@@ -8,7 +8,7 @@ import { importerToken, standardController } from './http/crud.controller';
 import { CrudService } from './service/crud.service';
 import { AnyResource as Resource } from './fields/resource';
 import { asyncImportTopic } from './fields/import-list';
-import { TtlCache } from './caches/ttl-cache';
+import { TtlCache } from './service/ttl-cache';
 
 export interface ResourceRegistration {
   resource: Resource;

@@ -26,7 +26,8 @@ export class HealthDetails {
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+/** The promise's value, or null once `ms` have passed first (the promise goes on, unwaited). */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));

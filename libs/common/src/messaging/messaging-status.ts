@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Gauge } from 'prom-client';
 import { HealthDetails } from '../health/health-details';
 import { Metrics } from '../metrics/metrics';
+import { GAUGE_REFRESH_MS, PeriodicReading } from '../metrics/periodic-reading';
 import { BrokerMonitor } from './broker-monitor';
 import { MessageBus } from './message-bus';
 import { OutboxRelay } from './outbox.relay';
@@ -20,16 +21,15 @@ export class MessagingStatus {
       // null while the database does not answer (readiness reports that): the broker's state still shows
       outboxBacklog: await relay.backlog().catch(() => null),
     }));
+    // counted at most once per GAUGE_REFRESH_MS, however often /metrics (anonymous) is scraped
+    const backlog = new PeriodicReading(() => relay.backlog());
     new Gauge({
       name: 'outbox_backlog',
-      help: 'Outbox rows not yet handed to the message bus (read at scrape time)',
+      help: `Outbox rows not yet handed to the message bus (counted at most every ${GAUGE_REFRESH_MS / 1000} s)`,
       registers,
       async collect() {
-        // one indexed COUNT per scrape; an unavailable database leaves the last value (readiness reports it)
-        await relay.backlog().then(
-          (n) => this.set(n),
-          () => undefined,
-        );
+        const n = await backlog.current();
+        if (n !== undefined) this.set(n);
       },
     });
     if (bus.remote)

@@ -7,6 +7,9 @@ import { ServerConfig } from '../config/server.config';
 import { bodyStatusLabel } from '../http/sent-status';
 import { routeOf } from '../logging/app-logging';
 
+// for the gauges a service counts in its database (the library's index exports this file's exports)
+export { GAUGE_READ_DEADLINE_MS, GAUGE_REFRESH_MS, PeriodicReading } from './periodic-reading';
+
 type Labels = 'method' | 'route' | 'status' | 'body_status';
 
 /**

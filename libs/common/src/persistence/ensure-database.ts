@@ -1,4 +1,5 @@
 import { createConnection } from 'mysql2/promise';
+import { readDatabaseUrl } from '../logging/database-url';
 
 /** Database names the migration creates: what DB_URL's pattern accepts (config/database.config.ts). */
 const DATABASE_NAME = /^[A-Za-z0-9_$]{1,64}$/;
@@ -8,14 +9,16 @@ const DATABASE_NAME = /^[A-Za-z0-9_$]{1,64}$/;
  * works (MySQL/MariaDB tables of this service are utf8mb4 with binary comparison).
  */
 export async function ensureDatabase(dbUrl: string): Promise<void> {
-  const url = new URL(dbUrl.replace(/^mariadb:/, 'mysql:'));
-  const name = decodeURIComponent(url.pathname.slice(1));
+  // read as the start-up report prints it, so a password holding `@`, `?` or `#` connects here as in the service
+  const url = readDatabaseUrl(dbUrl);
+  if (!url) throw new Error('DB_URL must look like mysql://user:pass@host:3306/db');
+  const name = url.database;
   if (!DATABASE_NAME.test(name)) throw new Error(`DB_URL names an invalid database: ${name}`);
   const connection = await createConnection({
-    host: url.hostname,
-    port: Number(url.port || 3306),
-    user: decodeURIComponent(url.username),
-    password: decodeURIComponent(url.password),
+    host: url.host,
+    port: url.port ?? 3306,
+    user: url.user,
+    password: url.password,
     connectTimeout: 5000,
   });
   try {

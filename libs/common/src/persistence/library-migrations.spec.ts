@@ -25,6 +25,7 @@ describe('mergeMigrations', () => {
       'ReplicaState1795700000000',
       'ReplicaLease1795900000000',
       'LiveCounts1795910000000',
+      'WriteCounts1796000000000',
       'AppLater1999999999999',
     ]);
   });

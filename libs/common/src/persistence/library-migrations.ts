@@ -4,9 +4,15 @@ import type { MigrationClass } from './database';
 import { ReplicaState1795700000000 } from './migrations/1795700000000-ReplicaState';
 import { ReplicaLease1795900000000 } from './migrations/1795900000000-ReplicaLease';
 import { LiveCounts1795910000000 } from './migrations/1795910000000-LiveCounts';
+import { WriteCounts1796000000000 } from './migrations/1796000000000-WriteCounts';
 
-/** The library's tables every service has (COMMON_ENTITIES: list versions, live counts, throttle windows, replica leases), in order. */
-export const COMMON_MIGRATIONS: MigrationClass[] = [ReplicaState1795700000000, ReplicaLease1795900000000, LiveCounts1795910000000];
+/** The library's tables every service has (COMMON_ENTITIES: live and write counts, throttle windows, replica leases), in order. */
+export const COMMON_MIGRATIONS: MigrationClass[] = [
+  ReplicaState1795700000000,
+  ReplicaLease1795900000000,
+  LiveCounts1795910000000,
+  WriteCounts1796000000000,
+];
 
 /** MessagingModule's tables (MESSAGING_ENTITIES: outbox, leases, import batches and rejections), in order. */
 export const MESSAGING_MIGRATIONS: MigrationClass[] = [KafkaOutbox1795388775655, ImportTrust1795470318204];

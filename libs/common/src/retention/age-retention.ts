@@ -1,5 +1,6 @@
 import { Provider } from '@nestjs/common';
 import type { ConfigClass } from '../config/environment';
+import { fieldsOf } from '../crud/fields/field-registry';
 import type { AnyResource } from '../crud/fields/resource';
 
 /**
@@ -13,8 +14,13 @@ export class AgeRetention {
     /** Unset: kept forever. */
     readonly days: number | undefined,
   ) {
-    for (const resource of resources)
+    for (const resource of resources) {
       if (!resource.timeRange) throw new Error(`${resource.path}: retention by age needs the resource's main time field (timeRange)`);
+      // a time far ahead would keep its record past any period: only a time bounded to now can go by age
+      const field = fieldsOf(resource.entity).find((f) => f.property === resource.timeRange);
+      if (!field?.past)
+        throw new Error(`${resource.path}: retention by age needs ${resource.timeRange} declared Field.time({ past: true })`);
+    }
   }
 }
 

@@ -15,10 +15,9 @@ export interface DueSelection {
   rows: DueRows;
 }
 
-/** One table's work in a pass: its tenants, what of each tenant's rows is due, and the resources whose caches a removal outdates. */
+/** One table's work in a pass: its tenants, and what of each tenant's rows is due. */
 export interface TablePlan {
   table: string;
-  paths: string[];
   tenants: TableTenants;
   selections: DueSelection[];
 }
@@ -41,8 +40,7 @@ export function planRemovals(
   const planOf = (resource: AnyResource): TablePlan => {
     const table = dataSource.getMetadata(resource.entity).tableName;
     let plan = plans.get(table);
-    if (!plan) plans.set(table, (plan = { table, paths: [], tenants: new TableTenants(resource.entity, dataSource), selections: [] }));
-    if (!plan.paths.includes(resource.path)) plan.paths.push(resource.path);
+    if (!plan) plans.set(table, (plan = { table, tenants: new TableTenants(resource.entity, dataSource), selections: [] }));
     return plan;
   };
   const select = (resource: AnyResource, reason: RemovalReason, due: Condition, oldestFirst: string, live: boolean) =>
@@ -62,6 +60,5 @@ export function planRemovals(
       select(resource, 'expired', { deleteTime: MoreThanOrEqual(LIVE + 1), [field]: before }, 'deleteTime', false);
     }
   }
-  for (const resource of resources) planOf(resource); // every table's cache paths, also those of resources sharing a table
   return [...plans.values()].filter((plan) => plan.selections.length > 0);
 }

@@ -7,7 +7,6 @@ import { CoalescingLoop } from '../background/coalescing-loop';
 import { Lease } from '../background/lease';
 import { SharedRun } from '../background/shared-run';
 import { RetentionConfig } from '../config/retention.config';
-import { ListVersions } from '../crud/caches/list-versions';
 import type { AnyResource } from '../crud/fields/resource';
 import { CrudService } from '../crud/service/crud.service';
 import { exclusiveTransaction } from '../crud/tables/exclusive-transaction';
@@ -47,14 +46,13 @@ interface Cursor {
  * (AgeRetention) once their main time field is older than their period. One replica at a time (a lease
  * in the database), every RETENTION_INTERVAL_SECONDS, in DELETEs of at most RETENTION_BATCH_ROWS rows by
  * primary key with a pause between them, for at most RETENTION_PASS_SECONDS a pass. Every DELETE raises the
- * write version of the (resource, tenant) it touched, as a write does, so cached lists and page totals of
- * every replica stop showing the rows.
+ * write version of the (table, tenant) it touched, as any write does (the table's triggers), so cached lists
+ * and page totals of every replica stop showing the rows.
  */
 @Injectable()
 export class RetentionJob implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(RetentionJob.name);
   private readonly lease: Lease;
-  private readonly versions: ListVersions;
   private readonly removedRows: Counter<'table' | 'reason'>;
   private readonly passes = new SharedRun(() => this.pass());
   private readonly loop = new CoalescingLoop(
@@ -72,7 +70,6 @@ export class RetentionJob implements OnApplicationBootstrap, BeforeApplicationSh
     metrics: Metrics,
   ) {
     this.lease = new Lease(dataSource, 'retention');
-    this.versions = new ListVersions(dataSource);
     this.removedRows = new Counter({
       name: 'retention_removed_rows_total',
       help: 'Rows the retention passes removed, by table and reason (deleted: logically deleted long enough; expired: older than the resource keeps)',
@@ -160,7 +157,7 @@ export class RetentionJob implements OnApplicationBootstrap, BeforeApplicationSh
         if (this.loop.stopped || Date.now() >= deadline) return false;
         const ids = await selection.rows.someIds(scope, this.config.batchRows);
         if (!ids.length) break;
-        const removed = await this.removeRecorded(plan, selection, scope, ids);
+        const removed = await this.removeRecorded(selection, scope, ids);
         this.count(plan.table, selection.reason, removed, report);
         if (!(await this.holdLease())) return false; // another replica took over (this one was stalled past the lease)
         await sleep(this.config.batchPauseMs);
@@ -170,16 +167,9 @@ export class RetentionJob implements OnApplicationBootstrap, BeforeApplicationSh
     return true;
   }
 
-  /**
-   * One batch, then its tenant's write version of each resource on the table, as a write records it
-   * (also when the DELETE failed: it may have committed).
-   */
-  private async removeRecorded(plan: TablePlan, selection: DueSelection, scope: TenantScope, ids: string[]): Promise<number> {
-    try {
-      return await exclusiveTransaction(this.dataSource, (manager) => removeBatch(manager, selection.rows, scope, ids));
-    } finally {
-      await Promise.all(plan.paths.map((path) => this.versions.bump(path, scope.tenantId)));
-    }
+  /** One batch of a tenant's rows; the table's triggers raise that tenant's write version in the same transaction. */
+  private removeRecorded(selection: DueSelection, scope: TenantScope, ids: string[]): Promise<number> {
+    return exclusiveTransaction(this.dataSource, (manager) => removeBatch(manager, selection.rows, scope, ids));
   }
 
   private count(table: string, reason: RemovalReason, removed: number, report: RetentionPass): void {

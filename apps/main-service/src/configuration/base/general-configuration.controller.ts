@@ -1,5 +1,4 @@
-import { isIP } from 'node:net';
-import { ApiTag, Operation } from '@app/common';
+import { ApiTag, clientAddressOf, Operation } from '@app/common';
 import { Controller, Get, Req } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -29,10 +28,7 @@ export class GeneralConfigurationController {
     response: { data: 'string', example: '203.0.113.7' },
   })
   getClientIp(@Req() request: Request): string {
-    // a trusted proxy passes on whatever its client wrote in X-Forwarded-For: only an address is an answer
-    const forwarded = request.ip ?? '';
-    const address = isIP(forwarded) ? forwarded : (request.socket.remoteAddress ?? '');
-    return address.replace(/^::ffff:/, '');
+    return clientAddressOf(request) ?? '';
   }
 
   @Get('getCloudServiceInfo')

@@ -1,6 +1,7 @@
-import { WindowCounter } from '@app/common';
+import { clientKeyOf, WindowCounter } from '@app/common';
 import { OnModuleDestroy } from '@nestjs/common';
 import { ThrottlerModuleOptions, ThrottlerStorage } from '@nestjs/throttler';
+import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 
 /** saveMissing counts the reports of each client address per minute (SAVE_MISSING_RATE_LIMIT). */
@@ -29,7 +30,14 @@ export class SharedThrottlerStorage implements ThrottlerStorage, OnModuleDestroy
   }
 }
 
-/** The ThrottlerModule options of saveMissing: `limit` reports per address and minute, counted across replicas. */
+/**
+ * The ThrottlerModule options of saveMissing: `limit` reports per client address (IPv6: per /64, the key
+ * every per-address limit uses) and minute, counted across replicas.
+ */
 export function saveMissingThrottling(limit: number, dataSource: DataSource): ThrottlerModuleOptions {
-  return { throttlers: [{ ttl: SAVE_MISSING_WINDOW_MS, limit }], storage: new SharedThrottlerStorage(new WindowCounter(dataSource)) };
+  return {
+    throttlers: [{ ttl: SAVE_MISSING_WINDOW_MS, limit }],
+    storage: new SharedThrottlerStorage(new WindowCounter(dataSource)),
+    getTracker: (request) => clientKeyOf(request as Request),
+  };
 }

@@ -1,24 +1,22 @@
-import { AppException } from '@app/common';
+import { AppException, parseIpAddress } from '@app/common';
 import { Global, Injectable, Module } from '@nestjs/common';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import ipaddr from 'ipaddr.js';
 import { DeliveryFailure, systemCode } from './delivery-failure';
+import { specialPurposeRange } from './special-purpose-ranges';
 import { MainServiceConfig } from '../../main-service.config';
 
 /**
- * ipaddr.js's name of the range an address is in: `unicast` for a public address; `loopback`, `private`,
- * `linkLocal`, `uniqueLocal`, `carrierGradeNat`, `unspecified`, `ipv4Mapped`, `reserved`... otherwise.
+ * Only public addresses are delivered to unless the operator allows more (DELIVERY_ALLOWED_HOSTS): a strictly
+ * spelled address in none of the IANA special-purpose ranges (special-purpose-ranges.ts).
  */
-export function addressRange(address: string): string {
-  return ipaddr.isValid(address) ? ipaddr.parse(address).range() : 'invalid';
+export function isPublicAddress(address: string): boolean {
+  const parsed = parseIpAddress(address);
+  return parsed !== undefined && specialPurposeRange(parsed) === undefined;
 }
 
-/** Only public unicast addresses are delivered to unless the operator allows more (DELIVERY_ALLOWED_HOSTS). */
-export const isPublicAddress = (address: string): boolean => addressRange(address) === 'unicast';
-
-/** One spelling per address (`::1` and `0:0:0:0:0:0:0:1` are one entry). */
-const normalAddress = (address: string): string => ipaddr.parse(address).toNormalizedString();
+/** One spelling per address (`::1` and `0:0:0:0:0:0:0:1` are one entry); undefined for what is not one. */
+const normalAddress = (address: string): string | undefined => parseIpAddress(address)?.toNormalizedString();
 /** Host names compare in lower case, without the root's trailing dot. */
 const normalName = (host: string): string => host.toLowerCase().replace(/\.$/, '');
 
@@ -62,7 +60,8 @@ export class AddressGuard {
     private readonly resolver: DeliveryResolver,
   ) {
     for (const entry of config.deliveryAllowedHosts) {
-      if (isIP(entry)) this.addresses.add(normalAddress(entry));
+      const address = normalAddress(entry);
+      if (address) this.addresses.add(address);
       else this.names.add(normalName(entry));
     }
   }
@@ -100,7 +99,7 @@ export class AddressGuard {
   /** A name that mixes public and internal addresses is refused as a whole: any of them could be the one used. */
   private allowed(host: string, addresses: string[]): boolean {
     if (this.names.has(normalName(host))) return true;
-    return addresses.every((a) => isPublicAddress(a) || (ipaddr.isValid(a) && this.addresses.has(normalAddress(a))));
+    return addresses.every((a) => isPublicAddress(a) || this.addresses.has(normalAddress(a) ?? ''));
   }
 }
 

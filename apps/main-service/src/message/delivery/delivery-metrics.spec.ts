@@ -24,7 +24,7 @@ describe('DeliveryMetrics', () => {
     expect(text).toContain('messages_sent_total{channel="email",outcome="sent"} 1');
     expect(text).toContain('messages_sent_total{channel="sms",outcome="retry"} 2');
     expect(text).toContain(
-      '# HELP messages_pending Stored messages waiting to be sent or retried, by channel (read at scrape time, across tenants)',
+      '# HELP messages_pending Stored messages waiting to be sent or retried, by channel (across tenants, counted at most every 15 s)',
     );
     expect(text).toContain('messages_pending{channel="email"} 3');
     expect(text).toContain('messages_pending{channel="sms"} 0');

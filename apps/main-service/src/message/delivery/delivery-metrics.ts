@@ -1,4 +1,4 @@
-import { Metrics } from '@app/common';
+import { GAUGE_REFRESH_MS, Metrics, PeriodicReading } from '@app/common';
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge } from 'prom-client';
 import { DeliveryClaims } from './delivery-claims';
@@ -20,15 +20,15 @@ export class DeliveryMetrics {
       labelNames: ['channel', 'outcome'],
       registers,
     });
+    // counted across tenants at most once per GAUGE_REFRESH_MS, however often /metrics (anonymous) is scraped
+    const counts = new PeriodicReading(() => claims.countPendingAcrossTenants());
     const pending: Gauge<'channel'> = new Gauge({
       name: 'messages_pending',
-      help: 'Stored messages waiting to be sent or retried, by channel (read at scrape time, across tenants)',
+      help: `Stored messages waiting to be sent or retried, by channel (across tenants, counted at most every ${GAUGE_REFRESH_MS / 1000} s)`,
       labelNames: ['channel'],
       registers,
       collect: async () => {
-        // an unavailable database leaves the last values (readiness reports it)
-        const counts = await claims.countPendingAcrossTenants().catch(() => undefined);
-        for (const [channel, n] of Object.entries(counts ?? {})) pending.set({ channel }, n);
+        for (const [channel, n] of Object.entries((await counts.current()) ?? {})) pending.set({ channel }, n);
       },
     });
   }

@@ -18,10 +18,10 @@ export class DataAcquisitionBoxUsageSnap extends SnapRecord {
   @Username({ description: 'Who used the box' })
   username: string | null;
 
-  @Field.time({ required: true, example: 1767225600000, description: 'Start of the usage' })
+  @Field.time({ required: true, past: true, example: 1767225600000, description: 'Start of the usage' })
   startTime: number;
 
-  @Field.time({ example: 1767229200000, description: 'End of the usage; null while the box is in use' })
+  @Field.time({ past: true, example: 1767229200000, description: 'End of the usage; null while the box is in use' })
   endTime: number | null;
 
   @Remark()

@@ -15,7 +15,7 @@ export class DataAcquisitionDeviceClaimSnap extends SnapRecord {
   @Username({ required: true, description: 'Who claimed the device' })
   username: string;
 
-  @Field.time({ required: true, example: 1767225600000, description: 'When the device was claimed' })
+  @Field.time({ required: true, past: true, example: 1767225600000, description: 'When the device was claimed' })
   claimTime: number;
 
   @Field.time({ example: 1767312000000, description: 'When the device is due back; null when open-ended' })

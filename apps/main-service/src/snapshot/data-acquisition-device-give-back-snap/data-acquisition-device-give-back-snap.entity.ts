@@ -16,7 +16,7 @@ export class DataAcquisitionDeviceGiveBackSnap extends SnapRecord {
   @Username({ required: true, description: 'Who gave the device back' })
   username: string;
 
-  @Field.time({ required: true, example: 1767312000000, description: 'When the device was given back' })
+  @Field.time({ required: true, past: true, example: 1767312000000, description: 'When the device was given back' })
   giveBackTime: number;
 
   @Field.oneOf(GIVE_BACK_CONDITIONS, { required: true, example: 'GOOD', description: 'Condition of the device when given back' })

@@ -16,10 +16,10 @@ export class DataSyncSnap extends SnapRecord {
   @Field.oneOf(SYNC_TYPES, { required: true, example: 'INCREMENTAL', description: 'Full or incremental run' })
   syncType: string;
 
-  @Field.time({ required: true, example: 1767225600000, description: 'Start of the run' })
+  @Field.time({ required: true, past: true, example: 1767225600000, description: 'Start of the run' })
   startTime: number;
 
-  @Field.time({ example: 1767225660000, description: 'End of the run; null while running' })
+  @Field.time({ past: true, example: 1767225660000, description: 'End of the run; null while running' })
   endTime: number | null;
 
   @Field.int({ min: 0, example: 1250, description: 'Records transferred by the run' })

@@ -6,6 +6,6 @@ export const DeviceNo = (o: TextField) => Field.text({ ...URL_SAFE_KEY_TEXT, ...
 
 /** Every snapshot record has the moment it was taken (required on save). */
 export abstract class SnapRecord extends BaseRecord {
-  @Field.time({ required: true, example: 1767229200000, description: 'When the snapshot was taken' })
+  @Field.time({ required: true, past: true, example: 1767229200000, description: 'When the snapshot was taken' })
   snapTime: number;
 }

@@ -14,6 +14,8 @@ export interface FieldDeclaration {
   column: boolean;
   /** Compared exactly (`key: true`): no surrounding whitespace, which MySQL's PAD SPACE would ignore. */
   key?: boolean;
+  /** A time that has happened (`Field.time({ past: true })`): writes bound it to now plus the clock-skew allowance. */
+  past?: boolean;
 }
 
 const FIELDS = Symbol('fields');

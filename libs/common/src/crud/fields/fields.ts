@@ -1,8 +1,10 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Column, ColumnOptions, PrimaryColumn } from 'typeorm';
 import { commaList, epochMillis } from '../../persistence/columns';
 import { declareField, WriteUse } from './field-registry';
 import { Bool, ClientId, Int, Num, OneOf, Text, TextList, TextListOptions, TextOptions } from './field-rules';
+import { NOT_LATER_THAN_NOW_TEXT, NotLaterThanNow } from './time-bound';
 
 /** The one identifier the documents show (record ids, the `id`/`ids` query parameters, import batch ids). */
 export const EXAMPLE_ID = 'V1StGXR8Z5jdHi6BmyTbc';
@@ -10,6 +12,7 @@ export const EXAMPLE_ID = 'V1StGXR8Z5jdHi6BmyTbc';
 export { Bool, ClientId, Int, Num, OneOf, Revision, Text, TextList } from './field-rules';
 export type { IntOptions, NumOptions, TextFormat, TextListOptions, TextOptions } from './field-rules';
 export { changeDtoOf, saveDtoOf, writeOnlyColumnsOf } from './field-dto';
+export { CLOCK_SKEW_ALLOWANCE_MS } from './time-bound';
 export type { SaveBody } from './field-dto';
 
 /**
@@ -87,11 +90,20 @@ function writeCommon(o: FieldOptions, use: WriteUse) {
   };
 }
 
+export interface TimeFieldOptions extends FieldOptions {
+  /**
+   * A moment that has already happened (a snapshot's, a usage's start): a write may give at most now plus
+   * CLOCK_SKEW_ALLOWANCE_MS. A resource retained by age needs its main time field declared so.
+   */
+  past?: boolean;
+}
+
 interface Parts {
   column?: PropertyDecorator;
   doc?: PropertyDecorator;
   write?: (use: WriteUse) => PropertyDecorator;
   secret?: boolean;
+  past?: boolean;
 }
 
 /** Applies the column and record schema, and records the rest for the derived DTO, redaction and write-only list. */
@@ -107,11 +119,13 @@ function field(o: FieldOptions, parts: Parts): PropertyDecorator {
       secret: !!parts.secret,
       column: !!parts.column,
       key: exact,
+      past: !!parts.past,
     });
   };
 }
 
-const time = (description: string | undefined) => `${description ?? 'Time'} (epoch milliseconds)`;
+const time = (description: string | undefined, past?: boolean) =>
+  `${description ?? 'Time'} (epoch milliseconds${past ? `; ${NOT_LATER_THAN_NOW_TEXT}` : ''})`;
 
 export const Field = {
   /** The record's identifier: the second part of the primary key (after the tenant); optional on save (generated). */
@@ -183,12 +197,18 @@ export const Field = {
   },
 
   /** A point in time as epoch milliseconds (BIGINT; never negative). */
-  time(o: FieldOptions = {}): PropertyDecorator {
-    const described = { ...o, description: time(o.description) };
+  time(o: TimeFieldOptions = {}): PropertyDecorator {
+    const { past, ...options } = o;
+    const described = { ...options, description: time(options.description, past) };
     return field(described, {
-      column: Column(columnOptions(o, { type: 'bigint', transformer: epochMillis })),
+      column: Column(columnOptions(options, { type: 'bigint', transformer: epochMillis })),
       doc: recordDoc(described, { type: 'integer', format: 'int64' }),
-      write: (use) => Int({ min: 0, max: Number.MAX_SAFE_INTEGER, ...writeCommon(described, use) }),
+      write: (use) =>
+        applyDecorators(
+          Int({ min: 0, max: Number.MAX_SAFE_INTEGER, ...writeCommon(described, use) }),
+          ...(past ? [NotLaterThanNow()] : []),
+        ),
+      past,
     });
   },
 };

@@ -10,7 +10,6 @@ import { RecordColumns } from '../tables/record-columns';
 import { Resource } from '../fields/resource';
 import { TenantFilter } from '../tables/tenant-table';
 import { TimeSlice } from '../../background/time-slice';
-import { WriteRecorder } from './write-recorder';
 
 type Row = Record<string, unknown>;
 
@@ -48,7 +47,6 @@ export class BatchWrites<E extends BaseRecord> {
     private readonly resource: Resource<E>,
     private readonly table: LiveRecordTable<E>,
     private readonly columns: RecordColumns<E>,
-    private readonly writes: WriteRecorder<E>,
     private readonly dataSource: DataSource,
   ) {}
 
@@ -56,7 +54,7 @@ export class BatchWrites<E extends BaseRecord> {
   async importRows(scope: TenantScope, rows: object[]): Promise<WithExtra<true>> {
     const prepared = await this.prepareUpsert(rows as Row[], new TimeSlice());
     const written = this.upsertTransaction((manager) => this.writeUpsert(manager, scope, prepared, this.pauses()));
-    const result = await this.writes.afterWrite(scope, refusingDuplicates(this.resource, written));
+    const result = await refusingDuplicates(this.resource, written);
     return new WithExtra(true, { count: rows.length, ...result });
   }
 
@@ -64,20 +62,18 @@ export class BatchWrites<E extends BaseRecord> {
   async saveBatch(scope: TenantScope, rows: object[]): Promise<true> {
     const records = await this.columns.ofEach(rows as Row[], new TimeSlice());
     const written = this.writeTransaction((manager) => this.table.insertRecords(scope, records, { manager, slice: this.pauses() }));
-    await this.writes.afterWrite(scope, refusingDuplicates(this.resource, written));
+    await refusingDuplicates(this.resource, written);
     return true;
   }
 
-  /** Upsert by key between the steps' claim and finish, in one transaction; recorded when written. */
+  /** Upsert by key between the steps' claim and finish, in one transaction. */
   async upsertClaimed(scope: TenantScope, rows: Row[], steps: UpsertClaim): Promise<boolean> {
     const prepared = await this.prepareUpsert(rows, new TimeSlice());
-    const applied = await this.upsertTransaction(async (manager) => {
+    return this.upsertTransaction(async (manager) => {
       if (!(await steps.claim(manager))) return false;
       await steps.finish(manager, await this.writeUpsert(manager, scope, prepared, this.pauses()));
       return true;
     });
-    if (applied) await this.writes.recordWrite(scope);
-    return applied;
   }
 
   /** On SQLite the transaction is exclusive while open, so its writes may pause (see exclusive-transaction.ts). */

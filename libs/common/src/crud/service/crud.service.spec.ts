@@ -16,11 +16,11 @@ import { RequestContext } from '../../tenancy/request-context';
 import { AllTenantsRead, TenantScope } from '../../tenancy/tenant-scope';
 import { CrudService } from './crud.service';
 import { Text } from '../fields/fields';
-import { ListVersion } from '../caches/list-version.entity';
+import { LiveCount } from '../tables/live-count.entity';
 import { defineResource, ResourceOptions } from '../fields/resource';
 import { TenantTable } from '../tables/tenant-table';
 import { LiveRecordTable } from '../tables/live-record-table';
-import { TtlCache } from '../caches/ttl-cache';
+import { TtlCache } from './ttl-cache';
 
 @Entity('fixture_gadget')
 class Gadget extends BaseRecord {
@@ -98,7 +98,7 @@ const storedHash = async (id: string): Promise<string | null> =>
 beforeAll(async () => {
   database = await createTestDatabase();
   config = readConfig(CrudConfig, { ...process.env, ...database.env });
-  dataSource = await fixtureDataSource(database, [Gadget, GadgetEvent, ListVersion]);
+  dataSource = await fixtureDataSource(database, [Gadget, GadgetEvent, LiveCount], { counted: [Gadget] });
 });
 
 afterAll(async () => {

@@ -4,31 +4,29 @@ import { WithExtra } from '../../http/envelope';
 import { BaseRecord } from '../../persistence/base-record';
 import { TenantScope } from '../../tenancy/tenant-scope';
 import { BatchWrites, UpsertClaim } from './batch-writes';
-import { ListVersions } from '../caches/list-versions';
 import { LiveRecordTable } from '../tables/live-record-table';
-import { MergedListCache } from '../caches/merged-list-cache';
-import { PageTotals } from '../caches/page-totals';
+import { MergedListCache } from './merged-list-cache';
+import { PageTotals } from '../tables/page-totals';
 import { ListControls, PageControls } from '../http/query-controls';
 import { RecordColumns } from '../tables/record-columns';
 import { Resource } from '../fields/resource';
 import { ResourceQuery } from './resource-query';
 import { ResourceWriter } from './resource-writer';
 import { TenantFilter } from '../tables/tenant-table';
-import { TtlCache } from '../caches/ttl-cache';
-import { WriteRecorder } from './write-recorder';
+import { TtlCache } from './ttl-cache';
 
 type Row = Record<string, unknown>;
 
 /**
  * The operations on one resource's live records. Each takes the scope last; without it the caller's
- * (the principal of the verified token: without one every operation throws). Every write is recorded
- * for the list caches and page totals of all replicas.
+ * (the principal of the verified token: without one every operation throws). Every write, through this
+ * service or any other code, raises its tenant's write version in its own transaction (live-count-sql.ts),
+ * which the list caches and page totals of all replicas compare.
  */
 export class CrudService<E extends BaseRecord> {
   private readonly table: LiveRecordTable<E>;
   private readonly query: ResourceQuery<E>;
   private readonly lists: MergedListCache<E>;
-  private readonly writes: WriteRecorder<E>;
   private readonly writer: ResourceWriter<E>;
   private readonly batches: BatchWrites<E>;
 
@@ -40,13 +38,10 @@ export class CrudService<E extends BaseRecord> {
   ) {
     this.table = new LiveRecordTable(resource.entity, resource.idField, dataSource);
     const columns = new RecordColumns(resource, dataSource);
-    const versions = new ListVersions(dataSource);
-    const totals = PageTotals.of(dataSource);
-    this.query = new ResourceQuery(resource, this.table, config, totals, versions);
-    this.lists = new MergedListCache(resource, this.query, columns, config, cache, versions);
-    this.writes = new WriteRecorder(resource, this.lists, totals, versions);
-    this.writer = new ResourceWriter(resource, this.table, columns, this.writes, dataSource);
-    this.batches = new BatchWrites(resource, this.table, columns, this.writes, dataSource);
+    this.query = new ResourceQuery(resource, this.table, config, PageTotals.of(dataSource));
+    this.lists = new MergedListCache(resource, this.query, this.table, columns, config, cache);
+    this.writer = new ResourceWriter(resource, this.table, columns, dataSource);
+    this.batches = new BatchWrites(resource, this.table, columns, dataSource);
   }
 
   async count(body: Row, scope = TenantScope.current()): Promise<number> {
@@ -132,13 +127,5 @@ export class CrudService<E extends BaseRecord> {
    */
   async upsertClaimed(rows: Row[], steps: UpsertClaim, scope: TenantScope): Promise<boolean> {
     return this.batches.upsertClaimed(scope, rows, steps);
-  }
-
-  /**
-   * A write of this resource's records made by other code (a statement the service has no operation
-   * for): awaited, then recorded like the service's own writes, even when it failed (it may have committed).
-   */
-  async recordWrite<T>(write: Promise<T>, scope = TenantScope.current()): Promise<T> {
-    return this.writes.afterWrite(scope, write);
   }
 }

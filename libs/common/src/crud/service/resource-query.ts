@@ -1,12 +1,11 @@
-import { Between, FindOptionsOrder, LessThanOrEqual, MoreThanOrEqual } from 'typeorm';
+import { Between, EntityManager, FindOptionsOrder, LessThanOrEqual, MoreThanOrEqual } from 'typeorm';
 import { CrudConfig } from '../../config/crud.config';
 import { AppException } from '../../http/app-exception';
 import { WithExtra } from '../../http/envelope';
 import { BaseRecord } from '../../persistence/base-record';
 import { TenantScope } from '../../tenancy/tenant-scope';
-import { ListVersions } from '../caches/list-versions';
 import { LiveRecordTable } from '../tables/live-record-table';
-import { PageTotals, totalShownByRows } from '../caches/page-totals';
+import { PageTotals, totalShownByRows } from '../tables/page-totals';
 import { ListControls, PageControls } from '../http/query-controls';
 import { AnyResource, Resource } from '../fields/resource';
 import { TenantFilter } from '../tables/tenant-table';
@@ -46,7 +45,6 @@ export class ResourceQuery<E extends BaseRecord> {
     private readonly table: LiveRecordTable<E>,
     private readonly config: CrudConfig,
     private readonly totals: PageTotals,
-    private readonly versions: ListVersions,
   ) {}
 
   /** Without filters: the tenant's live count (live-counts.ts), no rows read. */
@@ -67,11 +65,11 @@ export class ResourceQuery<E extends BaseRecord> {
   }
 
   /**
-   * The page's rows and `total` (docs/contract.md "Page totals"). Without filters the total is the live count.
-   * With filters: counted with the rows when PAGE_TOTAL_TTL_MS is 0; otherwise shown by the rows when they
-   * reach the end, or a count of this replica made for the same tenant and filter at the current write version
-   * within the TTL, or counted now. A later page needs the total first: it is read from the nearer end
-   * (page-window.ts), skipping rows by their keys only (LiveRecordTable.findPage).
+   * The page's rows and `total` (docs/contract.md "Page totals"), both read in one snapshot of the tenant's rows.
+   * The total is shown by the rows when they reach the end; else it is the live count without filters; with
+   * filters, a count of this replica made for the same tenant and filter at the snapshot's write version within
+   * PAGE_TOTAL_TTL_MS (0: never reused), or counted now. A later page needs the total first: it is read from the
+   * nearer end (page-window.ts), skipping rows by their keys only (LiveRecordTable.findPage).
    */
   async page(scope: TenantScope, body: Row & PageControls): Promise<WithExtra<E[]>> {
     const current = body.current ?? 0;
@@ -80,16 +78,15 @@ export class ResourceQuery<E extends BaseRecord> {
     const filter = this.filter(body);
     const order = this.order(body);
     const offset = (Math.max(current, 1) - 1) * pageSize;
-    let data: E[];
-    let total: number;
-    if (offset > 0) {
-      total = await this.total(scope, body, filter);
-      const window = pageWindow(offset, pageSize, total);
-      data = window ? await this.table.findPage(scope, filter, order, window) : [];
-    } else {
-      const rows = pageSize === 0 ? Promise.resolve([]) : this.firstRows(scope, filter, order, pageSize);
-      [data, total] = await this.firstRowsAndTotal(scope, body, filter, rows, pageSize);
-    }
+    const [data, total] = await this.table.snapshot(async (manager): Promise<[E[], number]> => {
+      if (offset > 0) {
+        const counted = await this.total(scope, body, filter, manager);
+        const window = pageWindow(offset, pageSize, counted);
+        return [window ? await this.table.findPage(scope, filter, order, window, manager) : [], counted];
+      }
+      const rows = pageSize === 0 ? [] : await this.firstRows(scope, filter, order, pageSize, manager);
+      return [rows, totalShownByRows(0, pageSize, rows.length) ?? (await this.total(scope, body, filter, manager))];
+    });
     return new WithExtra(data, { current, pages: pageSize === 0 ? 0 : Math.ceil(total / pageSize), size: pageSize, total });
   }
 
@@ -98,34 +95,21 @@ export class ResourceQuery<E extends BaseRecord> {
    * whole rows, the optimiser may prefer walking the order's index and skipping rows the filter rejects, which on a
    * large tenant reads far more rows than it returns.
    */
-  private firstRows(scope: TenantScope, filter: TenantFilter<E>, order: SortOrder, take: number): Promise<E[]> {
-    if (isUnfiltered(filter)) return this.table.find(scope, filter, { order: order as FindOptionsOrder<E>, take });
-    return this.table.findPage(scope, filter, order, { skip: 0, take, reversed: false });
+  private firstRows(scope: TenantScope, filter: TenantFilter<E>, order: SortOrder, take: number, manager?: EntityManager): Promise<E[]> {
+    if (isUnfiltered(filter)) return this.table.find(scope, filter, { order: order as FindOptionsOrder<E>, take, manager });
+    return this.table.findPage(scope, filter, order, { skip: 0, take, reversed: false }, manager);
   }
 
-  private async firstRowsAndTotal(
-    scope: TenantScope,
-    body: Row,
-    filter: TenantFilter<E>,
-    rows: Promise<E[]>,
-    pageSize: number,
-  ): Promise<[E[], number]> {
-    if (isUnfiltered(filter) || this.config.pageTotalTtlMs === 0) return Promise.all([rows, this.total(scope, body, filter)]);
-    // read before counting: a count made while a write is under way keeps the older version
-    const [data, version] = await Promise.all([rows, this.versions.stamp(this.resource.path, [scope.tenantId])]);
-    const shown = totalShownByRows(0, pageSize, data.length);
-    return [data, shown ?? (await this.reusedCount(scope, body, filter, version))];
-  }
-
-  /** The total by the policy above, without the rows. */
-  private async total(scope: TenantScope, body: Row, filter: TenantFilter<E>): Promise<number> {
-    if (isUnfiltered(filter)) return this.table.countLive(scope);
-    if (this.config.pageTotalTtlMs === 0) return this.table.count(scope, filter);
-    return this.reusedCount(scope, body, filter, await this.versions.stamp(this.resource.path, [scope.tenantId]));
-  }
-
-  private reusedCount(scope: TenantScope, body: Row, filter: TenantFilter<E>, version: string): Promise<number> {
-    const count = () => this.table.count(scope, filter);
+  /**
+   * The total by the policy above, without the rows, in `manager`'s snapshot. A reused count is one made at the
+   * snapshot's write version: a snapshot of the same version holds the same rows, so it is exact, not merely recent.
+   */
+  private async total(scope: TenantScope, body: Row, filter: TenantFilter<E>, manager: EntityManager): Promise<number> {
+    if (isUnfiltered(filter)) return this.table.countLive(scope, manager);
+    const count = () => this.table.count(scope, filter, manager);
+    if (this.config.pageTotalTtlMs === 0) return count();
+    const [version] = (await this.table.versions([scope.tenantId], manager)) ?? [];
+    if (version === undefined) return count();
     const filterKey = JSON.stringify([givenFilters(this.resource, body), timeRangeOf(this.resource, body) ?? null]);
     return this.totals.getOrCount(this.resource.path, scope.tenantId, filterKey, version, this.config.pageTotalTtlMs, count);
   }

@@ -9,7 +9,6 @@ import { LiveRecordTable } from '../tables/live-record-table';
 import { RecordColumns } from '../tables/record-columns';
 import { Resource } from '../fields/resource';
 import { TenantFilter } from '../tables/tenant-table';
-import { WriteRecorder } from './write-recorder';
 import { Message, message } from '../../i18n/message';
 
 type Row = Record<string, unknown>;
@@ -22,22 +21,18 @@ export function staleRevisionMessage(title: string, revision: unknown): Message 
   });
 }
 
-/**
- * Writes of single records in a scope. A unique-index violation becomes the resource's 422, and every
- * write is recorded for the caches of all replicas once it has completed (write-recorder.ts).
- */
+/** Writes of single records in a scope. A unique-index violation becomes the resource's 422. */
 export class ResourceWriter<E extends BaseRecord> {
   constructor(
     private readonly resource: Resource<E>,
     private readonly table: LiveRecordTable<E>,
     private readonly columns: RecordColumns<E>,
-    private readonly writes: WriteRecorder<E>,
     private readonly dataSource: DataSource,
   ) {}
 
   async save(scope: TenantScope, dto: object): Promise<true> {
     await this.resource.checkWrite?.(scope, dto as Row, this.dataSource);
-    await this.refuseDuplicatesThenInvalidate(scope, this.insert(scope, dto as Row));
+    await refusingDuplicates(this.resource, this.insert(scope, dto as Row));
     return true;
   }
 
@@ -51,7 +46,7 @@ export class ResourceWriter<E extends BaseRecord> {
       const changed = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
       if (stored) await this.resource.checkWrite(scope, { ...stored, ...changed }, this.dataSource);
     }
-    if ((await this.refuseDuplicatesThenInvalidate(scope, this.update(scope, match, changes))) > 0) return true;
+    if ((await refusingDuplicates(this.resource, this.update(scope, match, changes))) > 0) return true;
     if (revision !== undefined && (await this.table.exists(scope, { [this.resource.idField]: id } as TenantFilter<E>)))
       throw this.stale(revision);
     return false;
@@ -62,13 +57,13 @@ export class ResourceWriter<E extends BaseRecord> {
    * rows); server columns are stamped as by updateById. Returns how many records changed.
    */
   updateMatching(scope: TenantScope, match: Row, changes: Row): Promise<number> {
-    return this.refuseDuplicatesThenInvalidate(scope, this.update(scope, match as TenantFilter<E>, changes));
+    return refusingDuplicates(this.resource, this.update(scope, match as TenantFilter<E>, changes));
   }
 
   /** Logical deletion; true when at least one of the ids was a live record of the scope. */
   async removeByIds(scope: TenantScope, ids: string[]): Promise<boolean> {
     const removed = this.table.softDelete(scope, { [this.resource.idField]: In(ids) } as TenantFilter<E>);
-    return (await this.refuseDuplicatesThenInvalidate(scope, removed)) > 0;
+    return (await refusingDuplicates(this.resource, removed)) > 0;
   }
 
   /**
@@ -85,8 +80,8 @@ export class ResourceWriter<E extends BaseRecord> {
     const key = this.columns.keyOf(fields) as TenantFilter<E>;
     const created = id === undefined ? fields : { ...fields, [idField]: id };
     await this.resource.checkWrite?.(scope, created, this.dataSource);
-    await this.refuseDuplicatesThenInvalidate(
-      scope,
+    await refusingDuplicates(
+      this.resource,
       // a concurrent saveOrUpdate of the same new key inserts it first: the next run finds and updates it
       retryingConcurrentTwins(() =>
         this.dataSource.transaction(async (manager) => {
@@ -107,7 +102,7 @@ export class ResourceWriter<E extends BaseRecord> {
   async saveIfAbsent(scope: TenantScope, row: Row): Promise<boolean> {
     if (await this.table.exists(scope, this.columns.keyOf(row) as TenantFilter<E>)) return false;
     try {
-      await this.writes.afterWrite(scope, this.insert(scope, row));
+      await this.insert(scope, row);
       return true;
     } catch (error) {
       if (isDuplicateKeyError(error)) return false; // a concurrent save of the same key won
@@ -126,9 +121,5 @@ export class ResourceWriter<E extends BaseRecord> {
 
   private stale(revision: unknown): AppException {
     return new AppException(BodyStatus.STALE_REVISION, staleRevisionMessage(this.resource.title, revision));
-  }
-
-  private refuseDuplicatesThenInvalidate<T>(scope: TenantScope, write: Promise<T>): Promise<T> {
-    return this.writes.afterWrite(scope, refusingDuplicates(this.resource, write));
   }
 }

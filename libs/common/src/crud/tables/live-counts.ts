@@ -1,6 +1,13 @@
 import { Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { LIVE_COUNT_TABLE, liveCountResetStatements, liveCountTriggerNames, liveCountTriggers } from '../../persistence/live-count-sql';
+import { SharedRuns } from '../../background/shared-run';
+import {
+  LIVE_COUNT_TABLE,
+  liveCountResetStatements,
+  liveCountTriggerNames,
+  liveCountTriggers,
+  replacedLiveCountTriggerNames,
+} from '../../persistence/live-count-sql';
 import { isMysqlFamily } from '../../persistence/upsert-sql';
 import { exclusiveTransaction } from './exclusive-transaction';
 import { LiveCount } from './live-count.entity';
@@ -8,15 +15,25 @@ import { LiveCount } from './live-count.entity';
 /** One per data source: whether a table's triggers are in place is a fact of that database. */
 const perDataSource = new WeakMap<DataSource, LiveCounts>();
 
+/** A tenant's live records in a record table, and its write version there (live-count-sql.ts). */
+export interface TenantCounts {
+  live: number;
+  /** The sum of the tenant's writes: compared, never computed with; '0' where never written. */
+  version: string;
+}
+
 /**
- * The live records of a tenant in a record table, read from live_count (kept by triggers in the writes'
- * transactions, whatever code writes). MySQL/MariaDB tables get their triggers from a migration; a table
- * without them is counted row by row (undefined here). SQLite tables get them on first use, since
- * synchronize creates the schema (and drops a table's triggers when it rebuilds the table).
+ * The live records and write versions of tenants in a record table, read from live_count (kept by triggers in the
+ * writes' transactions, whatever code writes). MySQL/MariaDB tables get their triggers from a migration; a table
+ * without them has no counts (undefined here): its rows are counted, and nothing that a version guards is kept.
+ * SQLite tables get them on first use, since synchronize creates the schema (and drops a table's triggers when it
+ * rebuilds the table).
  */
 export class LiveCounts {
   private readonly logger = new Logger(LiveCounts.name);
   private readonly counted = new Map<string, Promise<boolean>>();
+  /** Concurrent reads of the same versions outside a snapshot share one SELECT that starts after each of them. */
+  private readonly versionReads = new SharedRuns<string[] | undefined>();
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -28,12 +45,33 @@ export class LiveCounts {
 
   /** The tenant's live rows of `table`, or undefined when that table's rows are not counted by triggers. */
   async count(table: string, tenantId: string, manager: EntityManager = this.dataSource.manager): Promise<number | undefined> {
+    return (await this.read(table, [tenantId], manager))?.[0].live;
+  }
+
+  /** Each tenant's write version of `table`, in the order given; read in `manager`'s transaction (its snapshot). */
+  async versionsIn(manager: EntityManager, table: string, tenantIds: string[]): Promise<string[] | undefined> {
+    return (await this.read(table, tenantIds, manager))?.map((counts) => counts.version);
+  }
+
+  /** versionsIn outside a transaction: concurrent callers share a read that starts after each of them. */
+  versionsOf(table: string, tenantIds: string[]): Promise<string[] | undefined> {
+    const key = JSON.stringify([table, tenantIds]);
+    return this.versionReads.run(key, () => this.versionsIn(this.dataSource.manager, table, tenantIds));
+  }
+
+  /** Each tenant's counts of `table` in the order given, or undefined when its rows are not counted by triggers. */
+  async read(table: string, tenantIds: string[], manager: EntityManager = this.dataSource.manager): Promise<TenantCounts[] | undefined> {
     if (!(await this.isCounted(table))) return undefined;
     const rows = (await manager.query(
-      `SELECT COALESCE(SUM(live), 0) AS live FROM ${LIVE_COUNT_TABLE} WHERE table_name = ? AND tenant_id = ?`,
-      [table, tenantId],
-    )) as { live: string | number }[];
-    return Number(rows[0].live);
+      `SELECT tenant_id, COALESCE(SUM(live), 0) AS live, COALESCE(SUM(writes), 0) AS writes FROM ${LIVE_COUNT_TABLE} ` +
+        `WHERE table_name = ? AND tenant_id IN (${tenantIds.map(() => '?').join(', ')}) GROUP BY tenant_id`,
+      [table, ...tenantIds],
+    )) as { tenant_id: string; live: string | number; writes: string | number }[];
+    const byTenant = new Map(rows.map((row) => [row.tenant_id, row]));
+    return tenantIds.map((tenantId) => {
+      const row = byTenant.get(tenantId);
+      return { live: Number(row?.live ?? 0), version: String(row?.writes ?? 0) };
+    });
   }
 
   private isCounted(table: string): Promise<boolean> {
@@ -58,7 +96,10 @@ export class LiveCounts {
       names,
     )) as { n: string | number }[];
     const present = Number(rows[0].n) === names.length;
-    if (!present) this.logger.warn(`${table} has no live-count triggers (run the migrations): its unfiltered counts read its rows`);
+    if (!present)
+      this.logger.warn(
+        `${table} has no live-count triggers (run the migrations): its unfiltered counts read its rows, and no list or total is reused`,
+      );
     return present;
   }
 
@@ -72,7 +113,7 @@ export class LiveCounts {
     if (Number(rows[0].n) === names.length) return true;
     // exclusive: other requests' statements must not run inside it on SQLite's one connection
     await exclusiveTransaction(this.dataSource, async (manager) => {
-      for (const name of names) await manager.query(`DROP TRIGGER IF EXISTS "${name}"`);
+      for (const name of [...replacedLiveCountTriggerNames(table), ...names]) await manager.query(`DROP TRIGGER IF EXISTS "${name}"`);
       for (const sql of liveCountTriggers('sqlite', table)) await manager.query(sql);
       for (const sql of liveCountResetStatements('sqlite', table)) await manager.query(sql);
     });

@@ -7,6 +7,7 @@ import { multiRowInsert, multiRowUpdateById, runsOfSameFields } from './multi-ro
 import { TenantFilter, TenantTable } from './tenant-table';
 import { TimeSlice } from '../../background/time-slice';
 import { LiveCounts } from './live-counts';
+import { readSnapshot } from './read-snapshot';
 import { PageWindow, reversedOrder, SortOrder } from './page-window';
 import { deferredJoin } from './deferred-join';
 
@@ -39,12 +40,30 @@ export class LiveRecordTable<E extends BaseRecord> extends TenantTable<E> {
     return { deleteTime: LIVE } as FindOptionsWhere<E>;
   }
 
+  /** Reads that make one answer, in one read view (read-snapshot.ts): pass the manager to each of them. */
+  snapshot<T>(reads: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return readSnapshot(this.dataSource, reads);
+  }
+
   /** How many live records the scope's tenant has: kept by triggers (live-counts.ts), or counted where a table has none. */
   async countLive(scope: TenantScope, manager: EntityManager = this.dataSource.manager): Promise<number> {
-    const table = this.dataSource.getMetadata(this.entity).tableName;
-    return (
-      (await LiveCounts.of(this.dataSource).count(table, scope.tenantId, manager)) ?? this.count(scope, {} as TenantFilter<E>, manager)
-    );
+    return (await this.counts().count(this.tableName(), scope.tenantId, manager)) ?? this.count(scope, {} as TenantFilter<E>, manager);
+  }
+
+  /**
+   * Each tenant's write version of the table (live-count-sql.ts), in the order given: read in `manager`'s snapshot,
+   * or, without one, by a read that concurrent callers share. Undefined where the table's writes are not counted.
+   */
+  versions(tenantIds: string[], manager?: EntityManager): Promise<string[] | undefined> {
+    return manager ? this.counts().versionsIn(manager, this.tableName(), tenantIds) : this.counts().versionsOf(this.tableName(), tenantIds);
+  }
+
+  private counts(): LiveCounts {
+    return LiveCounts.of(this.dataSource);
+  }
+
+  private tableName(): string {
+    return this.dataSource.getMetadata(this.entity).tableName;
   }
 
   /**
@@ -52,9 +71,14 @@ export class LiveRecordTable<E extends BaseRecord> extends TenantTable<E> {
    * statement: the skipped rows are passed over on an index by their keys alone, and only the page's rows are read.
    * A first window is read by a statement prepared once per shape (PreparedFinds.findPage) where it can be.
    */
-  async findPage(scope: TenantScope, filter: TenantFilter<E>, order: SortOrder, window: PageWindow): Promise<E[]> {
+  async findPage(
+    scope: TenantScope,
+    filter: TenantFilter<E>,
+    order: SortOrder,
+    window: PageWindow,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<E[]> {
     const where = this.where(scope, filter);
-    const { manager } = this.dataSource;
     const prepared = this.prepared()?.finds.findPage(manager, where, order, window, this.idField);
     if (prepared) return prepared;
     const read = window.reversed ? reversedOrder(order) : order;

@@ -49,6 +49,8 @@ export const de: Catalogue = {
   '{{property}} must be one of: {{values}}': '{{property}} muss einer dieser Werte sein: {{values}}',
   '{{property}} must not be less than {{min}}': '{{property}} darf nicht kleiner als {{min}} sein',
   '{{property}} must not be greater than {{max}}': '{{property}} darf nicht größer als {{max}} sein',
+  '{{property}} must not be later than {{constraint1}} hours from now':
+    '{{property}} darf höchstens {{constraint1}} Stunden nach der aktuellen Zeit liegen',
   '{{property}} must be at least {{min}} characters long': '{{property}} muss mindestens {{min}} Zeichen lang sein',
   '{{property}} must be at most {{max}} characters long': '{{property}} darf höchstens {{max}} Zeichen lang sein',
   '{{property}} must not be empty': '{{property}} darf nicht leer sein',

@@ -45,6 +45,7 @@ export const zhCN: Catalogue = {
   '{{property}} must be one of: {{values}}': '{{property}} 必须是以下值之一：{{values}}',
   '{{property}} must not be less than {{min}}': '{{property}} 不得小于 {{min}}',
   '{{property}} must not be greater than {{max}}': '{{property}} 不得大于 {{max}}',
+  '{{property}} must not be later than {{constraint1}} hours from now': '{{property}} 不得晚于当前时间之后 {{constraint1}} 小时',
   '{{property}} must be at least {{min}} characters long': '{{property}} 长度不得少于 {{min}} 个字符',
   '{{property}} must be at most {{max}} characters long': '{{property}} 长度不得超过 {{max}} 个字符',
   '{{property}} must not be empty': '{{property}} 不得为空',

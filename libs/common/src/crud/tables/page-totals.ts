@@ -5,9 +5,7 @@ import { DataSource } from 'typeorm';
 export const PAGE_TOTALS_MAX = 10_000;
 
 interface CountedTotal {
-  /** resource path and tenant: what a write drops */
-  group: string;
-  /** the write version of the resource and tenant read before the count started */
+  /** the write version of the resource's table and tenant, read in the snapshot the count was made in */
   version: string;
   expires: number;
   total: Promise<number>;
@@ -18,17 +16,17 @@ const perDataSource = new WeakMap<DataSource, PageTotals>();
 
 /**
  * Totals of filtered pages that this replica counted, kept for reuse: counting the matches on every page is slow.
- * A total is reused only while its tenant's write version (list-versions.ts) is the one it was counted at, and
- * within its TTL. A write through this replica also drops that tenant's totals here at once.
- * Pages of one filter asked together share one count. Unfiltered totals are not counted (live-counts.ts).
+ * A total is reused only in a snapshot of the write version it was counted at (live-count-sql.ts), which holds the
+ * same rows, and within its TTL; a total of an older version is replaced when next asked for, or dropped as least
+ * recently used. Pages of one filter and version asked together share one count. Unfiltered totals are not
+ * counted (live-counts.ts).
  */
 export class PageTotals {
-  /** Least recently used dropped beyond the bound; a dropped entry leaves its group's index too. */
+  /** Least recently used dropped beyond the bound. */
   private readonly entries: LRUCache<string, CountedTotal>;
-  private readonly keysByGroup = new Map<string, Set<string>>();
 
   constructor(maxEntries = PAGE_TOTALS_MAX) {
-    this.entries = new LRUCache<string, CountedTotal>({ max: maxEntries, dispose: (entry, key) => this.unindex(entry.group, key) });
+    this.entries = new LRUCache<string, CountedTotal>({ max: maxEntries });
   }
 
   static of(dataSource: DataSource): PageTotals {
@@ -46,38 +44,20 @@ export class PageTotals {
     ttlMs: number,
     count: () => Promise<number>,
   ): Promise<number> {
-    const group = groupOf(resourcePath, tenantId);
-    const key = JSON.stringify([group, filterKey]);
+    const key = JSON.stringify([resourcePath, tenantId, filterKey]);
     const hit = this.entries.get(key);
     if (hit && hit.version === version && hit.expires > Date.now()) return hit.total;
-    // the TTL runs from the start of the count: it may miss writes from then on whose bump failed
-    const entry = { group, version, expires: Date.now() + ttlMs, total: count() };
+    const entry = { version, expires: Date.now() + ttlMs, total: count() };
     this.entries.set(key, entry);
-    this.keysByGroup.set(group, (this.keysByGroup.get(group) ?? new Set<string>()).add(key));
     entry.total.catch(() => {
       if (this.entries.peek(key) === entry) this.entries.delete(key);
     });
     return entry.total;
   }
 
-  /** After a write of the resource in the tenant: its totals are no longer counted. */
-  drop(resourcePath: string, tenantId: string): void {
-    for (const key of [...(this.keysByGroup.get(groupOf(resourcePath, tenantId)) ?? [])]) this.entries.delete(key);
-  }
-
   get size(): number {
     return this.entries.size;
   }
-
-  private unindex(group: string, key: string): void {
-    const keys = this.keysByGroup.get(group);
-    keys?.delete(key);
-    if (keys?.size === 0) this.keysByGroup.delete(group);
-  }
-}
-
-function groupOf(resourcePath: string, tenantId: string): string {
-  return JSON.stringify([resourcePath, tenantId]);
 }
 
 /**

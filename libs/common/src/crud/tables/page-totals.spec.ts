@@ -1,7 +1,7 @@
 /**
  * The page-total cache of a replica (page-totals.ts): a count is reused only for its resource, tenant,
- * filter and write version within its TTL, a write drops its resource and tenant, and the entries are
- * bounded; and the totals a page's rows show without a count.
+ * filter and write version within its TTL, and the entries are bounded; and the totals a page's rows show
+ * without a count.
  */
 import { PageTotals, totalShownByRows } from './page-totals';
 
@@ -32,18 +32,6 @@ describe('PageTotals', () => {
     expect(await totals.getOrCount('res', 't', 'f', 'v', 2000, count)).toBe(1);
     jest.setSystemTime(1_002_000);
     expect(await totals.getOrCount('res', 't', 'f', 'v', 2000, count)).toBe(2);
-  });
-
-  it("a write drops every filter's total of its resource and tenant, and only those", async () => {
-    const totals = new PageTotals();
-    const count = counter([1, 2, 3, 4, 5]);
-    await totals.getOrCount('res', 't1', 'f', 'v', 1000, count);
-    await totals.getOrCount('res', 't1', 'g', 'v', 1000, count);
-    await totals.getOrCount('res', 't2', 'f', 'v', 1000, count);
-    totals.drop('res', 't1');
-    expect(await totals.getOrCount('res', 't1', 'f', 'v', 1000, count)).toBe(4);
-    expect(await totals.getOrCount('res', 't1', 'g', 'v', 1000, count)).toBe(5);
-    expect(await totals.getOrCount('res', 't2', 'f', 'v', 1000, count)).toBe(3);
   });
 
   it('pages of one filter arriving together share one count; a failed count is not kept', async () => {

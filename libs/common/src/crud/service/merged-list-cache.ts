@@ -1,10 +1,10 @@
 import { CrudConfig } from '../../config/crud.config';
 import { BaseRecord } from '../../persistence/base-record';
 import { TenantScope } from '../../tenancy/tenant-scope';
-import { ListVersions } from './list-versions';
+import { LiveRecordTable } from '../tables/live-record-table';
 import { RecordColumns } from '../tables/record-columns';
 import { Resource } from '../fields/resource';
-import { ResourceQuery, timeRangeOf } from '../service/resource-query';
+import { ResourceQuery, timeRangeOf } from './resource-query';
 import { TtlCache } from './ttl-cache';
 
 type Row = Record<string, unknown>;
@@ -20,18 +20,19 @@ interface TenantList<E> {
  * listCache: the tenant's live records merged with the default tenant's (the tenant wins per key). Each
  * tenant's own records are cached per replica, and the default tenant's once, whichever tenants inherit
  * them: an answer merges the two lists as it filters them, so no tenant holds a copy of the default rows.
- * A cached list is used only while the database's write version of its tenant is the one it was loaded at
- * (one primary-key read per call for both), so a write through any replica, or an import applied by any
- * replica's consumer, shows at once everywhere; the TTL stays an upper bound (a write whose version bump failed).
+ * A cached list is used only while the database's write version of its tenant (live-count-sql.ts, raised in every
+ * write's own transaction, whatever code writes) is the one read before it was loaded (one read per call for both),
+ * so a write through any replica, or an import applied by any replica's consumer, shows at once everywhere. A table
+ * whose writes are not counted (no triggers) is read on every call.
  */
 export class MergedListCache<E extends BaseRecord> {
   constructor(
     private readonly resource: Resource<E>,
     private readonly query: ResourceQuery<E>,
+    private readonly table: LiveRecordTable<E>,
     private readonly columns: RecordColumns<E>,
     private readonly config: CrudConfig,
     private readonly cache: TtlCache,
-    private readonly versions: ListVersions,
   ) {}
 
   async list(scope: TenantScope, body: Row): Promise<E[]> {
@@ -39,21 +40,12 @@ export class MergedListCache<E extends BaseRecord> {
     const own = scope.tenantId === defaultTenant ? undefined : scope;
     // read before loading: a list loaded while a write is under way keeps the older version
     const tenants = own ? [own.tenantId, defaultTenant] : [defaultTenant];
-    const versions = await this.versions.versionsOf(this.resource.path, tenants);
+    const versions = await this.table.versions(tenants);
     const [defaults, owned] = await Promise.all([
-      this.cached(this.defaultScope(scope), versions[versions.length - 1]),
-      own ? this.cached(own, versions[0]) : undefined,
+      this.cached(this.defaultScope(scope), versions?.[versions.length - 1]),
+      own ? this.cached(own, versions?.[0]) : undefined,
     ]);
     return this.merge(owned, defaults, this.matcher(body));
-  }
-
-  /**
-   * After a write in a tenant (write-recorder.ts, which also bumps the version for the others): this
-   * replica drops the tenant's list (a write in the default tenant thereby changes every tenant's answer).
-   */
-  dropCached(scope: TenantScope): void {
-    if (!this.resource.listCache) return;
-    this.cache.invalidate(this.resource.path, scope.tenantId);
   }
 
   private defaultScope(caller: TenantScope): TenantScope {
@@ -64,13 +56,15 @@ export class MergedListCache<E extends BaseRecord> {
     );
   }
 
-  private cached(scope: TenantScope, version: string): Promise<TenantList<E>> {
+  /** The tenant's list loaded at `version`; without a version (writes not counted) a fresh load. */
+  private cached(scope: TenantScope, version: string | undefined): Promise<TenantList<E>> {
     const load = async (): Promise<TenantList<E>> => {
       // stable sort: equal rows keep the database's order, as the merge below keeps the tenant's before the default's
       const rows = (await this.query.list(scope, {})).sort((a, b) => this.compareDefault(a, b));
       const keys = rows.map((r) => this.columns.keyText(r));
       return { rows, keys, keySet: new Set(keys) };
     };
+    if (version === undefined) return load();
     return this.cache.getOrLoad(this.resource.path, scope.tenantId, this.config.listCacheTtlMs, load, version, (l) => l.rows.length);
   }
 
