@@ -10,3 +10,4 @@ import './delivery/delivery-sms';
 import './delivery/delivery-replicas';
 import './delivery/delivery-from-address';
 import './delivery/delivery-scan-plans';
+import './delivery/delivery-deadlines';

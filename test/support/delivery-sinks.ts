@@ -224,3 +224,118 @@ export async function startStallingServer(): Promise<StallingServer> {
     },
   });
 }
+
+export interface DripSmtpServer {
+  port: number;
+  /** Connections accepted so far, open now, and the most open at once. */
+  connections: number;
+  open: number;
+  maxOpen: number;
+  /** Connections the client closed (the server only ever closes its side after the client did). */
+  closedByClient: number;
+  /** The verbs of the commands that came after EHLO (none should: the reply to EHLO never ends). */
+  commands: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * An SMTP server that greets at once and answers EHLO with `250-` continuation lines, one every `intervalMs`,
+ * forever: the exchange is never idle, so no socket timeout of the client ends it. The server closes a
+ * connection as soon as the client closes its side. Commands are recorded by their verb only.
+ */
+export async function startDripSmtpServer(intervalMs = 100): Promise<DripSmtpServer> {
+  const sockets = new Set<Socket>();
+  const drip = { connections: 0, open: 0, maxOpen: 0, closedByClient: 0, commands: [] as string[] };
+  const server = createNetServer((socket) => {
+    drip.connections++;
+    drip.maxOpen = Math.max(drip.maxOpen, ++drip.open);
+    sockets.add(socket);
+    let timer: NodeJS.Timeout | undefined;
+    let closed = false;
+    const closedNow = (byClient: boolean) => {
+      if (closed) return;
+      closed = true;
+      drip.open--;
+      if (byClient) drip.closedByClient++;
+      clearInterval(timer);
+    };
+    let pending = '';
+    socket.on('data', (chunk: Buffer) => {
+      pending += chunk.toString('latin1');
+      let end: number;
+      while ((end = pending.indexOf('\r\n')) >= 0) {
+        const verb = pending.slice(0, end).split(' ')[0].toUpperCase();
+        pending = pending.slice(end + 2);
+        if ((verb === 'EHLO' || verb === 'HELO') && !timer) {
+          let n = 0;
+          timer = setInterval(() => socket.write(`250-drip.example feature ${++n}\r\n`), intervalMs);
+        } else drip.commands.push(verb);
+      }
+    });
+    // the client closed its side (at its deadline): counted at once, before anything else it does next
+    socket.on('end', () => {
+      closedNow(true);
+      socket.destroy();
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      closedNow(false);
+      sockets.delete(socket);
+    });
+    socket.write('220 drip.example ESMTP\r\n');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(drip, {
+    port,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  });
+}
+
+export interface TricklingProvider {
+  /** `http://127.0.0.1:<port>/sms/send`. */
+  endpoint: string;
+  /** Requests received (each one complete, signed, as a real provider would get it). */
+  requests: number;
+  /** Answers being trickled now, and the most at once. */
+  open: number;
+  maxOpen: number;
+  /** Answers the client cut short by closing the connection. */
+  closedByClient: number;
+  close(): Promise<void>;
+}
+
+/**
+ * An HTTP SMS provider that reads the whole request, answers 200 at once and then trickles the body, a byte
+ * every `intervalMs`, forever (never idle, never complete).
+ */
+export async function startTricklingProvider(intervalMs = 100): Promise<TricklingProvider> {
+  const provider = { requests: 0, open: 0, maxOpen: 0, closedByClient: 0 };
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      provider.requests++;
+      provider.maxOpen = Math.max(provider.maxOpen, ++provider.open);
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write('{"messageId":"');
+      const timer = setInterval(() => res.write('x'), intervalMs);
+      res.on('close', () => {
+        clearInterval(timer);
+        provider.open--;
+        if (!res.writableEnded) provider.closedByClient++;
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(provider, {
+    endpoint: `http://127.0.0.1:${port}/sms/send`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  });
+}

@@ -1,5 +1,5 @@
-import { Environment, readConfig } from '@app/common';
-import { DISPATCH_CONCURRENCY, MainServiceConfig } from './main-service.config';
+import { Environment, readConfig, ServerConfig } from '@app/common';
+import { DISPATCH_CLAIM_LEASE_MS, DISPATCH_CONCURRENCY, MainServiceConfig } from './main-service.config';
 
 /** README "Configuration": main-service's own variables, their defaults, and start-up refusing a bad one by name. */
 describe('main-service configuration', () => {
@@ -99,6 +99,16 @@ describe('main-service configuration', () => {
         DISPATCH_SMTP_TIMEOUT_MS: ['49', '60001', 'slow'],
       };
       for (const [name, values] of Object.entries(refused)) for (const bad of values) expect(() => config({ [name]: bad })).toThrow(name);
+    });
+
+    it('the attempt deadline: 8 s, within the default shutdown timeout; at most a tenth of the claim lease, so no claim lapses under an attempt', () => {
+      expect(config().main.dispatchAttemptTimeoutMs).toBe(8_000);
+      expect(config().main.dispatchAttemptTimeoutMs).toBeLessThan(new ServerConfig().shutdownTimeoutMs);
+      const longest = DISPATCH_CLAIM_LEASE_MS / 10;
+      expect(config({ DISPATCH_ATTEMPT_TIMEOUT_MS: '50' }).main.dispatchAttemptTimeoutMs).toBe(50);
+      expect(config({ DISPATCH_ATTEMPT_TIMEOUT_MS: String(longest) }).main.dispatchAttemptTimeoutMs).toBe(longest);
+      for (const bad of ['49', String(longest + 1), String(DISPATCH_CLAIM_LEASE_MS), '1.5', 'never'])
+        expect(() => config({ DISPATCH_ATTEMPT_TIMEOUT_MS: bad })).toThrow('DISPATCH_ATTEMPT_TIMEOUT_MS');
     });
   });
 

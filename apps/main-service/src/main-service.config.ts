@@ -31,6 +31,11 @@ function parseNodes(raw: string): unknown {
 
 /** Attempts one replica's dispatcher runs at once (its workers). */
 export const DISPATCH_CONCURRENCY = 8;
+/**
+ * How long a replica's claim on a message lasts. Far longer than an attempt (DISPATCH_ATTEMPT_TIMEOUT_MS is at
+ * most a tenth of it), so a claim lapses only when its replica died, never under an attempt still running.
+ */
+export const DISPATCH_CLAIM_LEASE_MS = 10 * 60_000;
 /** A host name or an IP address, as an entry of DELIVERY_ALLOWED_HOSTS. */
 const isHostOrAddress = (value: unknown): boolean => typeof value === 'string' && (isIP(value) || isFQDN(value, { require_tld: false }));
 
@@ -73,6 +78,18 @@ export class MainServiceConfig {
   @Env('DISPATCH_BREAKER_PAUSE_MS') @Type(() => Number) @IsInt() @Min(10) @Max(3_600_000) dispatchBreakerPauseMs = 30_000;
   /** SMTP: bound of connecting and of waiting for the server's greeting (the idle-socket bound is 3 times it). */
   @Env('DISPATCH_SMTP_TIMEOUT_MS') @Type(() => Number) @IsInt() @Min(50) @Max(60_000) dispatchSmtpTimeoutMs = 5_000;
+  /**
+   * Hard bound of one attempt at a server or provider, the address lookup included: the whole SMTP transaction
+   * (connect, EHLO, STARTTLS, AUTH, MAIL, DATA) or the whole SMS HTTP call. Past it the connection is closed and
+   * the attempt fails as TIMEOUT (and is retried). At most a tenth of the claim lease; below SHUTDOWN_TIMEOUT_MS
+   * by default, since shutdown waits for the attempts in hand.
+   */
+  @Env('DISPATCH_ATTEMPT_TIMEOUT_MS')
+  @Type(() => Number)
+  @IsInt()
+  @Min(50)
+  @Max(DISPATCH_CLAIM_LEASE_MS / 10)
+  dispatchAttemptTimeoutMs = 8_000;
   /**
    * Delivery destinations allowed although they are internal (loopback, private, link-local...): host names
    * (matched exactly, any case) or addresses. For in-cluster relays and local sinks; empty: public addresses only.

@@ -9,7 +9,7 @@
 import { DeliveryResolver } from '../../../apps/main-service/src/message/delivery/address-guard';
 import { MessageDelivery } from '../../../apps/main-service/src/message/delivery/message-delivery.entity';
 import { Email } from '../../../apps/main-service/src/message/email/email.entity';
-import { EmailConfig } from '../../../apps/main-service/src/message/email-config/email-config.entity';
+import { EmailConfig, PASSWORD_BOUND_FIELDS } from '../../../apps/main-service/src/message/email-config/email-config.entity';
 import { freePort, SmtpSink, startSmtpSink, waitFor } from '../../support/delivery-sinks';
 import { startApp, TestApp } from '../../support/test-app';
 import { TestResolver } from '../../support/test-resolver';
@@ -281,26 +281,95 @@ describe('e-mail delivery', () => {
       }
     });
 
-    it('a change of port, secure or username clears the password too; other fields, and the same host again, keep it', async () => {
-      const emailConfigId = await saveConfig('mail-keep', sink.port);
+    it('each field that binds the password clears it when it changes without one, and the next e-mail sends no password; with one, that one is kept; the same value again, or another field, keeps it', async () => {
+      const tenantId = 'mail-bound';
+      const emailConfigId = await saveConfig(tenantId, sink.port);
       const update = (changes: Record<string, unknown>) =>
-        t.put(`${M}/email-config/updateById`, { emailConfigId, ...changes }, editor('mail-keep'));
-      expect(await update({ remark: 'renamed', name: 'relay 2', host: '127.0.0.1', port: sink.port, secure: false })).toMatchObject({
-        data: true,
-      });
-      expect(await storedPassword('mail-keep', emailConfigId)).toBe(PASSWORD);
-      for (const change of [{ port: 2525 }, { secure: true }, { username: 'someone-else' }]) {
-        expect(await update(change)).toMatchObject({ data: true });
-        expect({ change, password: await storedPassword('mail-keep', emailConfigId) }).toEqual({ change, password: null });
-        expect(await update({ port: sink.port, secure: false, username: 'mailer', password: PASSWORD })).toMatchObject({ data: true });
-        expect(await storedPassword('mail-keep', emailConfigId)).toBe(PASSWORD);
+        t.put(`${M}/email-config/updateById`, { emailConfigId, ...changes }, editor(tenantId));
+      const original = {
+        host: '127.0.0.1',
+        port: sink.port,
+        secure: false,
+        username: 'mailer',
+        allowCleartextLogin: true,
+        fromAddress: 'noreply@example.com',
+        allowAnyFromAddress: false,
+      };
+      const changed: Record<string, unknown> = {
+        host: '127.0.0.2',
+        port: 2525,
+        secure: true,
+        username: 'someone-else',
+        allowCleartextLogin: false,
+        fromAddress: 'noreply@elsewhere.example',
+        allowAnyFromAddress: true,
+      };
+      // the documented list is the one the rule applies
+      expect(Object.keys(changed).sort()).toEqual([...PASSWORD_BOUND_FIELDS].sort());
+      const description = (await t.http().get('/main-service/v3/api-docs')).body.paths[`${M}/email-config/updateById`].put.description;
+      for (const field of PASSWORD_BOUND_FIELDS) expect(description).toContain(field);
+      expect(description).toMatch(/clears the stored password/);
+
+      expect(await update({ name: 'relay 2', remark: 'renamed', fromName: 'Other Office', enabled: true })).toMatchObject({ data: true });
+      expect(await storedPassword(tenantId, emailConfigId)).toBe(PASSWORD);
+      for (const [field, value] of Object.entries(changed)) {
+        expect(await update({ [field]: original[field as keyof typeof original] })).toMatchObject({ data: true });
+        expect({ field, same: await storedPassword(tenantId, emailConfigId) }).toEqual({ field, same: PASSWORD });
+
+        expect(await update({ [field]: value })).toMatchObject({ data: true });
+        expect({ field, changed: await storedPassword(tenantId, emailConfigId) }).toEqual({ field, changed: null });
+        const logins = sink.authAttempts;
+        const fromAddress = field === 'fromAddress' ? value : original.fromAddress;
+        const emailId = await saveEmail(tenantId, {
+          fromAddress,
+          toAddresses: ['judy@example.com'],
+          subject: `After ${field}`,
+          content: 'x',
+        });
+        expect(await settled(tenantId, emailId)).toMatchObject({
+          status: 'FAILED',
+          retryCount: 1,
+          errorMessage: `e-mail configuration ${emailConfigId} has a username but no password`,
+        });
+        expect({ field, logins: sink.authAttempts }).toEqual({ field, logins });
+
+        expect(await update({ ...original, password: PASSWORD })).toMatchObject({ data: true });
+        expect(await update({ [field]: value, password: `${PASSWORD}-${field}` })).toMatchObject({ data: true });
+        expect({ field, given: await storedPassword(tenantId, emailConfigId) }).toEqual({ field, given: `${PASSWORD}-${field}` });
+        expect(await update({ ...original, password: PASSWORD })).toMatchObject({ data: true });
       }
+      expect(sink.received.filter((m) => m.subject.startsWith('After '))).toEqual([]);
+    });
+
+    it('a save with the id of a stored configuration changes nothing, its password included', async () => {
+      const emailConfigId = await saveConfig('mail-resave', sink.port);
+      const answer = await t.post(
+        `${M}/email-config/save`,
+        {
+          emailConfigId,
+          name: 'x',
+          host: '127.0.0.2',
+          port: 2525,
+          allowCleartextLogin: true,
+          fromAddress: 'noreply@example.com',
+          enabled: true,
+        },
+        admin('mail-resave'),
+      );
+      expect(answer).toMatchObject({ status: 422, data: null });
+      expect((await t.get(`${M}/email-config/getById?id=${emailConfigId}`, admin('mail-resave'))).data).toMatchObject({
+        host: '127.0.0.1',
+        revision: 1,
+      });
+      expect(await storedPassword('mail-resave', emailConfigId)).toBe(PASSWORD);
     });
 
     it('an internal host nobody allowed is refused on save and on update, with nothing written and nothing contacted', async () => {
-      const internal = ['127.0.0.3', '10.0.0.5', '172.16.0.1', '192.168.1.10', '169.254.169.254', '100.64.0.1', '0.0.0.0'];
+      const internal = ['127.0.0.3', '10.0.0.5', '172.16.0.1', '192.168.1.10', '169.254.169.254', '100.64.0.1', '0.0.0.0', '198.18.0.1'];
       const internal6 = ['::1', 'fe80::1', 'fd00::1', '::', '::ffff:127.0.0.1', '::ffff:10.0.0.1'];
-      for (const host of [...internal, ...internal6]) {
+      // special-purpose ranges a library would call public unicast: local-use NAT64, IPv4-compatible, site-local, discard, benchmarking
+      const special6 = ['64:ff9b:1::a00:1', '::7f00:1', 'fec0::1', '100::1', '2001:2::1'];
+      for (const host of [...internal, ...internal6, ...special6]) {
         const answer = await t.post(
           `${M}/email-config/save`,
           { name: 'x', host, port: 25, fromAddress: 'noreply@example.com', enabled: true },

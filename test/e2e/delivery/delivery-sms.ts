@@ -9,7 +9,7 @@
 import { createHmac } from 'node:crypto';
 import { DeliveryResolver } from '../../../apps/main-service/src/message/delivery/address-guard';
 import { Sms } from '../../../apps/main-service/src/message/sms/sms.entity';
-import { SmsConfig } from '../../../apps/main-service/src/message/sms-config/sms-config.entity';
+import { SECRET_BOUND_FIELDS, SmsConfig } from '../../../apps/main-service/src/message/sms-config/sms-config.entity';
 import { ProviderRequest, SmsProvider, startSmsProvider, waitFor } from '../../support/delivery-sinks';
 import { LogCapture } from '../../support/observability';
 import { startApp, TestApp } from '../../support/test-app';
@@ -318,6 +318,8 @@ describe('SMS delivery', () => {
 
       it('an endpoint on an internal host nobody allowed is refused on save and on update, with nothing written', async () => {
         const hosts = ['127.0.0.3', '10.0.0.5', '169.254.169.254', '100.64.0.1', '[::1]', '[fd00::1]', '[fe80::1]', '[::ffff:127.0.0.1]'];
+        // special-purpose ranges a library would call public unicast: local-use NAT64 of the metadata address, benchmarking
+        hosts.push('[64:ff9b:1::a9fe:a9fe]', '198.18.0.1', '[::7f00:1]');
         for (const host of hosts) {
           const body = {
             name: 'x',
@@ -391,6 +393,42 @@ describe('SMS delivery', () => {
         } finally {
           await other.close();
         }
+      });
+
+      it('each field that binds the secret clears it when it changes without one, and nothing is signed with the old one; with one, that one is kept; the same value again keeps it', async () => {
+        const tenantId = 'sms-bound';
+        await tenantWith(tenantId, [{ smsPackageId: 'pkgBound', totalCount: 10 }]);
+        const update = (changes: Record<string, unknown>) =>
+          t.put(`${M}/sms-config/updateById`, { smsConfigId: 'smsCfg', ...changes }, editor(tenantId));
+        const original = { provider: 'http', endpoint: provider.endpoint, accessKeyId: `key-${tenantId}` };
+        const changed: Record<string, unknown> = {
+          provider: 'aliyun',
+          endpoint: `${provider.endpoint}?account=other`,
+          accessKeyId: 'key-other',
+        };
+        // the documented list is the one the rule applies
+        expect(Object.keys(changed).sort()).toEqual([...SECRET_BOUND_FIELDS].sort());
+        const description = (await t.http().get('/main-service/v3/api-docs')).body.paths[`${M}/sms-config/updateById`].put.description;
+        for (const field of SECRET_BOUND_FIELDS) expect(description).toContain(field);
+        expect(description).toMatch(/clears the stored accessKeySecret/);
+
+        const requests = provider.requests.length;
+        for (const [field, value] of Object.entries(changed)) {
+          expect(await update({ [field]: original[field as keyof typeof original] })).toMatchObject({ data: true });
+          expect({ field, same: await storedSecret(tenantId) }).toEqual({ field, same: SECRET });
+
+          expect(await update({ [field]: value })).toMatchObject({ data: true });
+          expect({ field, changed: await storedSecret(tenantId) }).toEqual({ field, changed: '' });
+          const smsId = await saveSms(tenantId, { phoneNumbers: ['+8613800138000'], content: `After ${field}` });
+          expect(await settled(tenantId, smsId)).toMatchObject({ status: 'FAILED', retryCount: 1 });
+
+          expect(await update({ ...original, accessKeySecret: SECRET })).toMatchObject({ data: true });
+          expect(await update({ [field]: value, accessKeySecret: `${SECRET}-${field}` })).toMatchObject({ data: true });
+          expect({ field, given: await storedSecret(tenantId) }).toEqual({ field, given: `${SECRET}-${field}` });
+          expect(await update({ ...original, accessKeySecret: SECRET })).toMatchObject({ data: true });
+        }
+        expect(provider.requests.length).toBe(requests);
+        expect(await stored(tenantId, 'sms-package', 'pkgBound')).toMatchObject({ usedCount: 0 });
       });
 
       it('the connection goes to the address that was checked; the Host header keeps the endpoint name', async () => {

@@ -1,4 +1,5 @@
 import { BaseRecord, CrudService, TenantScope } from '@app/common';
+import { DECORATORS } from '@nestjs/swagger';
 import { AddressGuard } from './delivery/address-guard';
 
 type Row = Record<string, unknown>;
@@ -10,10 +11,12 @@ export interface SenderConfigRules<E extends BaseRecord> {
   destinationField: keyof E & string;
   hostOf(value: unknown): string | undefined;
   /**
-   * Fields that say where, and as whom, the secret is presented: changing one clears the stored secret unless
-   * the same request gives it, so whoever may edit a configuration cannot send its secret somewhere else.
+   * The configuration's list of fields that say where the secret goes, how it travels, or in whose name it is
+   * used: an update that changes one (to a value other than the stored one) clears the stored secret unless the
+   * same request gives it, so whoever may edit a configuration but was never told its secret cannot have it sent
+   * somewhere else, in clear, or on behalf of someone else.
    */
-  boundFields: (keyof E & string)[];
+  boundFields: readonly (keyof E & string)[];
   secretField: keyof E & string;
   /** What the secret column holds once cleared (the SMS secret's column is NOT NULL: empty). */
   clearedSecret: null | '';
@@ -21,7 +24,8 @@ export interface SenderConfigRules<E extends BaseRecord> {
 
 /**
  * `crud` with save and updateById checked first: the destination must pass the address guard, and an update
- * that moves the configuration without giving the secret clears it. The other operations are crud's own.
+ * that changes a bound field without giving the secret clears it. The other operations are crud's own (the
+ * sender configurations have no importList; a save never changes a stored record: an id in use is refused).
  */
 export function guardedSenderConfig<E extends BaseRecord>(
   crud: CrudService<E>,
@@ -42,6 +46,28 @@ export function guardedSenderConfig<E extends BaseRecord>(
       return crud.updateById(await withSecretRule(crud, rules, body as Row, scope), scope);
     },
   });
+}
+
+/** The rule in the words of the API documentation. */
+export function secretRuleText<E extends BaseRecord>(rules: SenderConfigRules<E>): string {
+  return (
+    `Changing any of ${rules.boundFields.join(', ')} (to a value other than the stored one) without giving ` +
+    `${rules.secretField} in the same request clears the stored ${rules.secretField}: these fields decide where it ` +
+    'goes, how it travels and in whose name it is used, so an editor who was never told it cannot have it sent elsewhere.'
+  );
+}
+
+/**
+ * Puts the secret rule in front of the OpenAPI description of the controller's updateById. The standard routes
+ * are generated for each resource (CrudController), so the handler documented here is this resource's own.
+ */
+export function DocumentSecretRule<E extends BaseRecord>(rules: SenderConfigRules<E>): ClassDecorator {
+  return (target) => {
+    const handler = (target.prototype as Record<string, object>).updateById;
+    const operation = (Reflect.getMetadata(DECORATORS.API_OPERATION, handler) ?? {}) as { description?: string };
+    const description = [secretRuleText(rules), operation.description].filter(Boolean).join('\n\n');
+    Reflect.defineMetadata(DECORATORS.API_OPERATION, { ...operation, description }, handler);
+  };
 }
 
 /**

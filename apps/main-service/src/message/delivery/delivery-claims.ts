@@ -22,6 +22,7 @@ export interface DeliveryTarget {
 /** The dispatcher's reads across tenants: the tenants to scan and their claims, the pending gauge, the cleanups. */
 const PENDING_TENANTS = AllTenantsRead.of('tenants with messages waiting for delivery, taken in turns by the dispatcher');
 const IN_FLIGHT = AllTenantsRead.of("messages in flight per tenant, counted against the dispatcher's per-tenant cap");
+const OWN_CLAIMS = AllTenantsRead.of("a replica's own claims in force, which it counts as its running attempts instead");
 const PENDING_COUNT = AllTenantsRead.of('messages waiting for delivery, counted for the messages_pending gauge');
 const STALE_BOOKKEEPING = AllTenantsRead.of('delivery bookkeeping of messages that no longer wait, pruned by the dispatcher');
 const HELD_CLAIMS = AllTenantsRead.of("a replica's own claims, released when it shuts down");
@@ -73,15 +74,25 @@ export class DeliveryClaims {
     return rows.map((r) => r.tenantId);
   }
 
-  /** ACROSS TENANTS by nature: messages in flight (claimed, by any replica) per tenant, both channels together. */
-  async inFlightAcrossTenants(now: number): Promise<Map<string, number>> {
-    const rows: { tenantId: string; n: number | string }[] = await this.deliveries
-      .selectInAnyTenant(IN_FLIGHT, { claimedUntil: MoreThan(now) }, 'd')
-      .select('d.tenantId', 'tenantId')
-      .addSelect('COUNT(*)', 'n')
-      .groupBy('d.tenantId')
-      .getRawMany();
-    return new Map(rows.map((r) => [r.tenantId, Number(r.n)]));
+  /**
+   * ACROSS TENANTS by nature: messages in flight per tenant, both channels together, as the claims in force of
+   * the replicas other than `holder` show them (a replica counts its own attempts itself, as they run). All
+   * claims in force (from an index alone), less `holder`'s own (a few rows, by idx_message_delivery_claimed_by).
+   */
+  async inFlightAcrossTenants(now: number, holder: string): Promise<Map<string, number>> {
+    const count = async (read: AllTenantsRead, filter: TenantFilter<MessageDelivery>) => {
+      const rows: { tenantId: string; n: number | string }[] = await this.deliveries
+        .selectInAnyTenant(read, { ...filter, claimedUntil: MoreThan(now) }, 'd')
+        .select('d.tenantId', 'tenantId')
+        .addSelect('COUNT(*)', 'n')
+        .groupBy('d.tenantId')
+        .getRawMany();
+      return rows.map((r) => [r.tenantId, Number(r.n)] as const);
+    };
+    // in this order a claim ending between the two reads is counted, never missed
+    const inFlight = new Map(await count(IN_FLIGHT, {}));
+    for (const [tenantId, n] of await count(OWN_CLAIMS, { claimedBy: holder })) inFlight.set(tenantId, (inFlight.get(tenantId) ?? 0) - n);
+    return inFlight;
   }
 
   /**

@@ -13,10 +13,8 @@ import { parseParams, renderTemplate } from './render-template';
 import { AttemptReport, SenderBreakers } from './sender-breakers';
 import { SmsPackageUnits } from './sms-package-units';
 import { SmsSender } from './sms-sender';
-import { DISPATCH_CONCURRENCY, MainServiceConfig } from '../../main-service.config';
+import { DISPATCH_CLAIM_LEASE_MS, DISPATCH_CONCURRENCY, MainServiceConfig } from '../../main-service.config';
 
-/** A claim outlives any attempt (SMTP and provider calls are bounded far below it); a dead replica's claims expire after it. */
-const LEASE_MS = 10 * 60_000;
 const CHANNELS: DeliveryChannel[] = ['email', 'sms'];
 
 /**
@@ -30,8 +28,8 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
   private readonly logger = new Logger(DeliveryDispatcher.name);
   /** This replica's name on its claims. */
   readonly holder = replicaName();
-  /** The attempts under way (at most DISPATCH_CONCURRENCY). */
-  private readonly active = new Set<Promise<void>>();
+  /** The attempts under way (at most DISPATCH_CONCURRENCY), each with its tenant. */
+  private readonly active = new Map<Promise<void>, string>();
   private passes = 0;
   private prunedAt = 0;
   private readonly loop = new CoalescingLoop(
@@ -56,10 +54,13 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
     this.loop.start(this.config.dispatchPollMs);
   }
 
-  /** Before the data source closes: no new claims, the attempts in flight finish, claims left behind are released. */
+  /**
+   * Before the data source closes: no new claims, the attempts in flight finish (each within
+   * DISPATCH_ATTEMPT_TIMEOUT_MS), claims left behind are released.
+   */
   async beforeApplicationShutdown(): Promise<void> {
     await this.loop.stop();
-    await Promise.all(this.active);
+    await Promise.all(this.active.keys());
     await this.claims.releaseAll(this.holder).catch(() => undefined);
     this.emailSender.close();
   }
@@ -88,7 +89,9 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
   /** Claims due messages for the free workers and starts them; false when none was claimed. */
   private async startDue(): Promise<boolean> {
     const now = Date.now();
-    const inFlight = await this.claims.inFlightAcrossTenants(now);
+    // the other replicas' claims, and this replica's attempts as they run (whatever their claim rows say)
+    const inFlight = await this.claims.inFlightAcrossTenants(now, this.holder);
+    for (const tenantId of this.active.values()) inFlight.set(tenantId, (inFlight.get(tenantId) ?? 0) + 1);
     // the channels take turns going first
     const channels = this.passes++ % 2 ? [...CHANNELS].reverse() : CHANNELS;
     let started = 0;
@@ -100,7 +103,7 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
         await this.claims.claim(
           candidates.map((c) => c.target),
           this.holder,
-          LEASE_MS,
+          DISPATCH_CLAIM_LEASE_MS,
         ),
       );
       for (const candidate of candidates) {
@@ -123,7 +126,7 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
       this.active.delete(attempt);
       this.loop.kick();
     });
-    this.active.add(attempt);
+    this.active.set(attempt, candidate.target.scope.tenantId);
   }
 
   /** One attempt at one claimed message, its outcome written, and reported to its configuration's breaker. */

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { createTransport, Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import { AddressGuard } from './address-guard';
+import { withinDeadline } from './attempt-deadline';
 import { Email } from '../email/email.entity';
 import { EmailTemplate } from '../email-template/email-template.entity';
 import { connectionFailure, DeliveryFailure, systemCode } from './delivery-failure';
@@ -18,8 +19,8 @@ export interface RenderedEmail {
 }
 
 /**
- * Bounds of one SMTP exchange (DISPATCH_SMTP_TIMEOUT_MS), well inside the claim lease and the shutdown
- * timeout: a stalled server fails the attempt (and it is retried) instead of holding the message.
+ * Bounds of the SMTP steps (DISPATCH_SMTP_TIMEOUT_MS): a server that does not answer fails the attempt early.
+ * A server that keeps answering slowly is never idle: the attempt's deadline (withinDeadline) bounds it.
  */
 const smtpTimeouts = (ms: number) => ({ connectionTimeout: ms, greetingTimeout: ms, socketTimeout: 3 * ms });
 /**
@@ -109,22 +110,29 @@ export class EmailSender {
     private readonly config: MainServiceConfig,
   ) {}
 
+  /**
+   * One attempt: the lookup and the whole SMTP transaction within DISPATCH_ATTEMPT_TIMEOUT_MS (withinDeadline);
+   * past it, the pool closes the connection carrying this message (its other connections go on).
+   */
   async send(config: EmailConfigWithPassword, record: Email, email: RenderedEmail): Promise<void> {
     if (config.username && !config.password)
       throw new DeliveryFailure(`e-mail configuration ${config.emailConfigId} has a username but no password`, true);
-    const address = await this.guard.pin(config.host);
-    try {
-      await this.transportFor(config, address).sendMail({
-        from: { name: config.fromAddress === record.fromAddress ? (config.fromName ?? '') : '', address: record.fromAddress },
-        to: record.toAddresses,
-        cc: record.ccAddresses ?? undefined,
-        bcc: record.bccAddresses ?? undefined,
-        subject: email.subject,
-        ...(email.html ? { html: email.body } : { text: email.body }),
-      });
-    } catch (error) {
-      throw smtpFailure(error);
-    }
+    await withinDeadline(this.config.dispatchAttemptTimeoutMs, async (signal) => {
+      const address = await this.guard.pin(config.host);
+      try {
+        await this.transportFor(config, address).sendMail({
+          from: { name: config.fromAddress === record.fromAddress ? (config.fromName ?? '') : '', address: record.fromAddress },
+          to: record.toAddresses,
+          cc: record.ccAddresses ?? undefined,
+          bcc: record.bccAddresses ?? undefined,
+          subject: email.subject,
+          ...(email.html ? { html: email.body } : { text: email.body }),
+          signal,
+        });
+      } catch (error) {
+        throw smtpFailure(error);
+      }
+    });
   }
 
   /** Closes every pooled connection (service shutdown). */

@@ -5,9 +5,11 @@ import { request as httpsRequest } from 'node:https';
 import { isIPv6, LookupFunction } from 'node:net';
 import { CODE_MAX } from '../fields/message-values';
 import { AddressGuard, hostOfUrl } from './address-guard';
+import { withinDeadline } from './attempt-deadline';
 import { connectionFailure, DeliveryFailure, systemCode } from './delivery-failure';
 import { SmsConfigWithSecret } from './delivery-records';
 import { TemplateParams } from './render-template';
+import { MainServiceConfig } from '../../main-service.config';
 
 /** The JSON body of the `http` provider. */
 export interface SmsRequest {
@@ -18,8 +20,7 @@ export interface SmsRequest {
   params: TemplateParams;
 }
 
-/** Bounds of one provider call: the whole exchange, and the answer read (a JSON object with an id). */
-const REQUEST_TIMEOUT_MS = 10_000;
+/** Bound of the answer read (a JSON object with an id); the whole call is bounded by the attempt's deadline. */
 const RESPONSE_MAX_BYTES = 64 * 1024;
 /** A provider's message id: a token of the characters ids use (Aliyun's `900619746936498440^0`), not text. */
 const PROVIDER_MESSAGE_ID = new RegExp(`^[A-Za-z0-9][A-Za-z0-9._:^@+=/-]{0,${CODE_MAX * 2 - 1}}$`);
@@ -51,7 +52,10 @@ export function signSmsRequest(parts: SignedParts, accessKeySecret: string): str
  */
 @Injectable()
 export class SmsSender {
-  constructor(private readonly guard: AddressGuard) {}
+  constructor(
+    private readonly guard: AddressGuard,
+    private readonly config: MainServiceConfig,
+  ) {}
 
   /** Refuses (for good) a configuration this sender cannot use, before any package unit is taken. */
   checkUsable(config: SmsConfigWithSecret): asserts config is SmsConfigWithSecret & { endpoint: string } {
@@ -60,8 +64,13 @@ export class SmsSender {
     if (!config.accessKeySecret) throw new DeliveryFailure(`SMS configuration ${config.smsConfigId} has no access key secret`, true);
   }
 
+  /** One attempt: the lookup and the whole call (the answer read to its end) within DISPATCH_ATTEMPT_TIMEOUT_MS. */
   async send(config: SmsConfigWithSecret, request: SmsRequest): Promise<string> {
     this.checkUsable(config);
+    return withinDeadline(this.config.dispatchAttemptTimeoutMs, (signal) => this.call(config, request, signal));
+  }
+
+  private async call(config: SmsConfigWithSecret & { endpoint: string }, request: SmsRequest, signal: AbortSignal): Promise<string> {
     const url = new URL(config.endpoint);
     const address = await this.guard.pin(hostOfUrl(url));
     const body = JSON.stringify(request);
@@ -72,13 +81,14 @@ export class SmsSender {
       nonce: randomBytes(16).toString('hex'),
       body,
     };
-    const { status, text } = await post(url, address, body, {
+    const headers = {
       'Content-Type': 'application/json',
       'X-Access-Key-Id': config.accessKeyId,
       'X-Timestamp': signed.timestamp,
       'X-Nonce': signed.nonce,
       'X-Signature': signSmsRequest(signed, config.accessKeySecret),
-    });
+    };
+    const { status, text } = await post(url, address, body, headers, signal);
     if (status < 200 || status > 299) throw DeliveryFailure.of('REJECTED', `HTTP ${status}`);
     return providerMessageId(text);
   }
@@ -99,15 +109,20 @@ export function providerMessageId(text: string): string {
   return value;
 }
 
-/** One POST to `url` over a connection to `address`; the answer's status and (bounded) text. */
-function post(url: URL, address: string, body: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+/** One POST to `url` over a connection to `address`, destroyed when `signal` aborts; the answer's status and (bounded) text. */
+function post(
+  url: URL,
+  address: string,
+  body: string,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+): Promise<{ status: number; text: string }> {
   // every lookup of the endpoint's name answers the checked address: no second DNS answer is ever used
   const pinned: LookupFunction = (_host, options, callback) => {
     const family = isIPv6(address) ? 6 : 4;
     if (options.all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
     else callback(null, address, family);
   };
-  const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const options: RequestOptions = {
     method: 'POST',
     hostname: hostOfUrl(url),
@@ -118,7 +133,7 @@ function post(url: URL, address: string, body: string, headers: Record<string, s
     signal,
   };
   return new Promise((resolve, reject) => {
-    const fail = (error: unknown) => reject(signal.aborted ? DeliveryFailure.of('TIMEOUT') : httpFailure(error));
+    const fail = (error: unknown) => reject(httpFailure(error));
     const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(options, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
@@ -129,7 +144,7 @@ function post(url: URL, address: string, body: string, headers: Record<string, s
       });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
       res.on('error', fail);
-      // an answer cut short (the provider closed, or the timeout aborted it) ends without 'end'
+      // an answer cut short (the provider closed, or the deadline aborted it) ends without 'end'
       res.on('close', () => res.complete || fail(Object.assign(new Error('answer cut short'), { code: 'ECONNRESET' })));
     });
     req.on('error', fail);
@@ -141,6 +156,6 @@ function post(url: URL, address: string, body: string, headers: Record<string, s
 export function httpFailure(error: unknown): DeliveryFailure {
   if (error instanceof DeliveryFailure) return error;
   const name = (error as { name?: unknown } | null)?.name;
-  if (name === 'AbortError' || name === 'TimeoutError') return DeliveryFailure.of('TIMEOUT');
+  if (name === 'AbortError') return DeliveryFailure.of('TIMEOUT');
   return connectionFailure(systemCode(error));
 }

@@ -4,6 +4,21 @@ import { Name } from '../../fields/text-fields';
 import { ConfigRecord } from '../fields/message-fields';
 import { EMAIL_MAX, HOST_MAX, SECRET_MAX } from '../fields/message-values';
 
+/**
+ * The fields that decide where the password goes (host, port), how it travels (secure, allowCleartextLogin), as
+ * whose login (username) and in whose name the login sends (fromAddress, allowAnyFromAddress): changing one
+ * clears the stored password unless the same update gives it (sender-config-writes.ts).
+ */
+export const PASSWORD_BOUND_FIELDS: readonly (keyof EmailConfig & string)[] = [
+  'host',
+  'port',
+  'secure',
+  'username',
+  'allowCleartextLogin',
+  'fromAddress',
+  'allowAnyFromAddress',
+];
+
 /** An SMTP sender. */
 @Entity('message_email_config')
 export class EmailConfig extends ConfigRecord {
@@ -18,8 +33,8 @@ export class EmailConfig extends ConfigRecord {
     example: 'smtp.example.com',
     description:
       'SMTP server host name or IP address. Must resolve to public addresses only (not loopback, private, link-local or other ' +
-      'special ranges) unless the operator allows the host in DELIVERY_ALLOWED_HOSTS. Changing host, port, secure or username ' +
-      'clears the stored password unless the same request gives one',
+      'special ranges) unless the operator allows the host in DELIVERY_ALLOWED_HOSTS. Changing it clears the stored password ' +
+      'unless the same request gives one (see password)',
   })
   host: string;
 
@@ -41,7 +56,7 @@ export class EmailConfig extends ConfigRecord {
     max: SECRET_MAX,
     secret: true,
     example: 'app-password-123',
-    description: 'SMTP password (write-only); omitted on update: kept, unless host, port, secure or username change',
+    description: `SMTP password (write-only); omitted on update: kept, unless one of ${PASSWORD_BOUND_FIELDS.join(', ')} changes (then it is cleared)`,
   })
   password?: string | null;
 

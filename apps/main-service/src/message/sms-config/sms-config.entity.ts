@@ -4,6 +4,13 @@ import { Code } from '../../fields/text-fields';
 import { ConfigRecord } from '../fields/message-fields';
 import { CODE_MAX, SECRET_MAX, URL_MAX } from '../fields/message-values';
 
+/**
+ * The fields that decide how the access key secret is used (provider: its signing and, without an endpoint, its
+ * default address), where it goes (endpoint) and for which account (accessKeyId): changing one clears the stored
+ * secret unless the same update gives it (sender-config-writes.ts).
+ */
+export const SECRET_BOUND_FIELDS: readonly (keyof SmsConfig & string)[] = ['provider', 'endpoint', 'accessKeyId'];
+
 /** An SMS provider account. */
 @Entity('message_sms_config')
 export class SmsConfig extends ConfigRecord {
@@ -41,7 +48,7 @@ export class SmsConfig extends ConfigRecord {
     required: true,
     secret: true,
     example: 'example-access-key-secret',
-    description: 'Signs the provider requests (write-only); omitted on update: kept, unless endpoint changes (then it is cleared)',
+    description: `Signs the provider requests (write-only); omitted on update: kept, unless one of ${SECRET_BOUND_FIELDS.join(', ')} changes (then it is cleared)`,
   })
   accessKeySecret?: string;
 
