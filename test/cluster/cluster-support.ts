@@ -68,11 +68,14 @@ export interface Cluster {
   jwtSecret: string;
   /** Whether main-service runs on Kafka (scripts/kafka.sh) rather than the in-process bus (CLUSTER_KAFKA=0). */
   kafka: boolean;
+  /** main-service's database (mysql: URL): `cluster` on the server of the harness's CLUSTER_DB_URL. */
+  mainDatabase: string;
 }
 
-export function cluster(): Cluster {
-  const state = Object.fromEntries(
-    readFileSync(join(STATE, 'env'), 'utf8')
+/** One of the harness's NAME=value files under .cluster/ (env, settings). */
+const readState = (file: string): Record<string, string> =>
+  Object.fromEntries(
+    readFileSync(join(STATE, file), 'utf8')
       .split('\n')
       .filter((line) => line.includes('='))
       .map((line) => {
@@ -80,6 +83,9 @@ export function cluster(): Cluster {
         return [line.slice(0, at), line.slice(at + 1).replace(/^"|"$/g, '')];
       }),
   );
+
+export function cluster(): Cluster {
+  const state = readState('env');
   const urls = (ports: string) => ports.split(' ').map((port) => `http://127.0.0.1:${port}`);
   return {
     gateway: process.env.CLUSTER_URL!,
@@ -87,6 +93,7 @@ export function cluster(): Cluster {
     device: urls(state.CLUSTER_DEVICE_PORTS),
     jwtSecret: state.CLUSTER_JWT_SECRET,
     kafka: state.CLUSTER_KAFKA !== '0',
+    mainDatabase: `${readState('settings').CLUSTER_DB_URL.replace(/^mariadb:/, 'mysql:')}/cluster`,
   };
 }
 
@@ -95,6 +102,8 @@ export interface Answer {
   status?: number;
   data?: unknown;
   extraData?: Record<string, unknown>;
+  /** The envelope's English `error` (null on success). */
+  error?: string | null;
   retryAfter: string | null;
 }
 
@@ -124,7 +133,7 @@ export async function call(
   const answer = await text(res);
   const body = answer.startsWith('{') ? JSON.parse(answer) : {};
   const retryAfter = res.headers['retry-after'] ?? null;
-  return { http: res.statusCode ?? 0, status: body.status, data: body.data, extraData: body.extraData, retryAfter };
+  return { http: res.statusCode ?? 0, status: body.status, data: body.data, extraData: body.extraData, error: body.error, retryAfter };
 }
 
 /**
