@@ -1,5 +1,5 @@
 /**
- * Upsert by the uniqueness key as imports use it (batch-writes.ts: keys looked up per chunk with
+ * Upsert by the uniqueness key as imports use it (keyed-upsert.ts: keys looked up per chunk with
  * an IN list per key field, new keys in multi-row INSERTs, existing keys in multi-row upserts by
  * identifier): exact keys only, repeated keys, rows that give different fields, and a batch larger
  * than one lookup and one write chunk. Synchronous data-dictionary-table/importList

@@ -3,7 +3,7 @@ import { CrudConfig } from '../../config/crud.config';
 import { WithExtra } from '../../http/envelope';
 import { BaseRecord } from '../../persistence/base-record';
 import { TenantScope } from '../../tenancy/tenant-scope';
-import { BatchWrites, UpsertClaim } from './batch-writes';
+import { UpsertClaim } from './keyed-upsert';
 import { LiveRecordTable } from '../tables/live-record-table';
 import { MergedListCache } from './merged-list-cache';
 import { PageTotals } from '../tables/page-totals';
@@ -28,7 +28,6 @@ export class CrudService<E extends BaseRecord> {
   private readonly query: ResourceQuery<E>;
   private readonly lists: MergedListCache<E>;
   private readonly writer: ResourceWriter<E>;
-  private readonly batches: BatchWrites<E>;
 
   constructor(
     readonly resource: Resource<E>,
@@ -41,7 +40,6 @@ export class CrudService<E extends BaseRecord> {
     this.query = new ResourceQuery(resource, this.table, config, PageTotals.of(dataSource));
     this.lists = new MergedListCache(resource, this.query, this.table, columns, config, cache);
     this.writer = new ResourceWriter(resource, this.table, columns, dataSource);
-    this.batches = new BatchWrites(resource, this.table, columns, dataSource);
   }
 
   async count(body: Row, scope = TenantScope.current()): Promise<number> {
@@ -113,12 +111,12 @@ export class CrudService<E extends BaseRecord> {
 
   /** Synchronous importList: upsert by business key, all or nothing. */
   async importRows(rows: object[], scope = TenantScope.current()): Promise<WithExtra<true>> {
-    return this.batches.importRows(scope, rows);
+    return this.writer.importRows(scope, rows);
   }
 
   /** Inserts every row in one transaction; the first duplicate key refuses them all. */
   async saveBatch(rows: object[], scope = TenantScope.current()): Promise<true> {
-    return this.batches.saveBatch(scope, rows);
+    return this.writer.saveBatch(scope, rows);
   }
 
   /**
@@ -126,6 +124,6 @@ export class CrudService<E extends BaseRecord> {
    * consumer marks its batch in the same commit). True when the rows were written.
    */
   async upsertClaimed(rows: Row[], steps: UpsertClaim, scope: TenantScope): Promise<boolean> {
-    return this.batches.upsertClaimed(scope, rows, steps);
+    return this.writer.upsertClaimed(scope, rows, steps);
   }
 }

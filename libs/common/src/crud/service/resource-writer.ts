@@ -1,4 +1,8 @@
 import { DataSource, EntityManager, FindOptionsSelect, In } from 'typeorm';
+import { TimeSlice } from '../../background/time-slice';
+import { WithExtra } from '../../http/envelope';
+import { exclusiveTransaction, mayPauseInTransaction } from '../tables/exclusive-transaction';
+import { KeyedUpsert, UpsertClaim } from './keyed-upsert';
 import { AppException } from '../../http/app-exception';
 import { BodyStatus } from '../../http/body-status';
 import { BaseRecord } from '../../persistence/base-record';
@@ -21,14 +25,23 @@ export function staleRevisionMessage(title: string, revision: unknown): Message 
   });
 }
 
-/** Writes of single records in a scope. A unique-index violation becomes the resource's 422. */
+/**
+ * The writes of a resource's records in a scope: single records, and batches in one transaction (saveBatch's
+ * inserts, the upserts by business key of importList and the import consumer), whose rows are mapped before
+ * the transaction and which give the event loop turns. A unique-index violation becomes the resource's 422.
+ * Nothing is recorded after a write: the table's triggers raise the tenant's write version within it.
+ */
 export class ResourceWriter<E extends BaseRecord> {
+  private readonly upserts: KeyedUpsert<E>;
+
   constructor(
     private readonly resource: Resource<E>,
     private readonly table: LiveRecordTable<E>,
     private readonly columns: RecordColumns<E>,
     private readonly dataSource: DataSource,
-  ) {}
+  ) {
+    this.upserts = new KeyedUpsert(resource, table, columns);
+  }
 
   async save(scope: TenantScope, dto: object): Promise<true> {
     await this.resource.checkWrite?.(scope, dto as Row, this.dataSource);
@@ -108,6 +121,47 @@ export class ResourceWriter<E extends BaseRecord> {
       if (isDuplicateKeyError(error)) return false; // a concurrent save of the same key won
       throw error;
     }
+  }
+
+  /** Synchronous importList: upsert by key, all or nothing. */
+  async importRows(scope: TenantScope, rows: object[]): Promise<WithExtra<true>> {
+    const prepared = await this.upserts.prepare(rows as Row[], new TimeSlice());
+    const written = this.upsertTransaction((manager) => this.upserts.write(manager, scope, prepared, this.pauses()));
+    const result = await refusingDuplicates(this.resource, written);
+    return new WithExtra(true, { count: rows.length, ...result });
+  }
+
+  /** Inserts every row in one transaction; the first duplicate refuses the whole batch. */
+  async saveBatch(scope: TenantScope, rows: object[]): Promise<true> {
+    const records = await this.columns.ofEach(rows as Row[], new TimeSlice());
+    const written = this.batchTransaction((manager) => this.table.insertRecords(scope, records, { manager, slice: this.pauses() }));
+    await refusingDuplicates(this.resource, written);
+    return true;
+  }
+
+  /** Upsert by key between the steps' claim and finish, in one transaction. */
+  async upsertClaimed(scope: TenantScope, rows: Row[], steps: UpsertClaim): Promise<boolean> {
+    const prepared = await this.upserts.prepare(rows, new TimeSlice());
+    return this.upsertTransaction(async (manager) => {
+      if (!(await steps.claim(manager))) return false;
+      await steps.finish(manager, await this.upserts.write(manager, scope, prepared, this.pauses()));
+      return true;
+    });
+  }
+
+  /** On SQLite the transaction is exclusive while open, so its writes may pause (see exclusive-transaction.ts). */
+  private batchTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return exclusiveTransaction(this.dataSource, work);
+  }
+
+  /** A transaction of upserts by key: run again when it meets a concurrent twin (retryingConcurrentTwins). */
+  private upsertTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return retryingConcurrentTwins(() => this.batchTransaction(work));
+  }
+
+  /** A time slice where the current transaction may give the event loop a turn, else none. */
+  private pauses(): TimeSlice | undefined {
+    return mayPauseInTransaction(this.dataSource) ? new TimeSlice() : undefined;
   }
 
   private async insert(scope: TenantScope, dto: Row, manager?: EntityManager): Promise<void> {

@@ -1,10 +1,7 @@
-import { DataSource, EntityManager, In } from 'typeorm';
-import { WithExtra } from '../../http/envelope';
+import { EntityManager, In } from 'typeorm';
 import { BaseRecord } from '../../persistence/base-record';
 import { newId } from '../../persistence/ids';
 import { TenantScope } from '../../tenancy/tenant-scope';
-import { refusingDuplicates, retryingConcurrentTwins } from '../tables/duplicate-key';
-import { exclusiveTransaction, mayPauseInTransaction } from '../tables/exclusive-transaction';
 import { LiveRecordTable } from '../tables/live-record-table';
 import { RecordColumns } from '../tables/record-columns';
 import { Resource } from '../fields/resource';
@@ -27,7 +24,7 @@ export interface UpsertClaim {
 }
 
 /** A row of an upsert: its uniqueness key and column values, the client's identifier apart. */
-interface UpsertRow {
+export interface UpsertRow {
   id?: string;
   key: Row;
   keyText: string;
@@ -38,61 +35,18 @@ interface UpsertRow {
 const KEY_LOOKUP_CHUNK = 500;
 
 /**
- * Writes of many rows in one transaction: saveBatch's inserts and the upserts by business key of
- * importList and the import consumer. Rows are mapped before the transaction, so it holds its locks
- * only while it writes; long batches give the event loop turns.
+ * Upserts by business key (importList and the import consumer): rows are mapped before the transaction
+ * (prepare), so it holds its locks only while it writes (write).
  */
-export class BatchWrites<E extends BaseRecord> {
+export class KeyedUpsert<E extends BaseRecord> {
   constructor(
     private readonly resource: Resource<E>,
     private readonly table: LiveRecordTable<E>,
     private readonly columns: RecordColumns<E>,
-    private readonly dataSource: DataSource,
   ) {}
 
-  /** Synchronous importList: upsert by key, all or nothing. */
-  async importRows(scope: TenantScope, rows: object[]): Promise<WithExtra<true>> {
-    const prepared = await this.prepareUpsert(rows as Row[], new TimeSlice());
-    const written = this.upsertTransaction((manager) => this.writeUpsert(manager, scope, prepared, this.pauses()));
-    const result = await refusingDuplicates(this.resource, written);
-    return new WithExtra(true, { count: rows.length, ...result });
-  }
-
-  /** Inserts every row in one transaction; the first duplicate refuses the whole batch. */
-  async saveBatch(scope: TenantScope, rows: object[]): Promise<true> {
-    const records = await this.columns.ofEach(rows as Row[], new TimeSlice());
-    const written = this.writeTransaction((manager) => this.table.insertRecords(scope, records, { manager, slice: this.pauses() }));
-    await refusingDuplicates(this.resource, written);
-    return true;
-  }
-
-  /** Upsert by key between the steps' claim and finish, in one transaction. */
-  async upsertClaimed(scope: TenantScope, rows: Row[], steps: UpsertClaim): Promise<boolean> {
-    const prepared = await this.prepareUpsert(rows, new TimeSlice());
-    return this.upsertTransaction(async (manager) => {
-      if (!(await steps.claim(manager))) return false;
-      await steps.finish(manager, await this.writeUpsert(manager, scope, prepared, this.pauses()));
-      return true;
-    });
-  }
-
-  /** On SQLite the transaction is exclusive while open, so its writes may pause (see exclusive-transaction.ts). */
-  private writeTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return exclusiveTransaction(this.dataSource, work);
-  }
-
-  /** A transaction of upserts by key: run again when it meets a concurrent twin (retryingConcurrentTwins). */
-  private upsertTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return retryingConcurrentTwins(() => this.writeTransaction(work));
-  }
-
-  /** A time slice where the current transaction may give the event loop a turn, else none. */
-  private pauses(): TimeSlice | undefined {
-    return mayPauseInTransaction(this.dataSource) ? new TimeSlice() : undefined;
-  }
-
   /** Each row's key and column values (the client's identifier, if any, kept apart). */
-  private async prepareUpsert(rows: Row[], slice?: TimeSlice): Promise<UpsertRow[]> {
+  async prepare(rows: Row[], slice?: TimeSlice): Promise<UpsertRow[]> {
     this.columns.requireUniqueKey();
     const prepared: UpsertRow[] = [];
     for (const row of rows) {
@@ -112,7 +66,7 @@ export class BatchWrites<E extends BaseRecord> {
    * New keys in multi-row INSERTs, existing ones in multi-row upserts by identifier; a key repeated in the
    * batch is inserted once and then updated, as it would be row by row.
    */
-  private async writeUpsert(manager: EntityManager, scope: TenantScope, rows: UpsertRow[], slice?: TimeSlice): Promise<UpsertResult> {
+  async write(manager: EntityManager, scope: TenantScope, rows: UpsertRow[], slice?: TimeSlice): Promise<UpsertResult> {
     const idField = this.resource.idField;
     const ids = await this.liveIdsByKey(manager, scope, rows, slice);
     const inserts: Row[] = [];
