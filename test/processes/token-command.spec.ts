@@ -58,11 +58,13 @@ describe('the dev token command with JWT_ISSUER and JWT_AUDIENCE set', () => {
       ['--user', 'al ice'],
       ['--tenant', ''],
       ['--expires', ''],
+      ['--roles', 'admin'],
+      ['--roles', 'administrator,operator'],
     ];
     const results = await Promise.all(refusals.map((args) => mintToken(args, { JWT_SECRET: TEST_JWT_SECRET })));
     for (const [i, { out, err, exitCode }] of results.entries()) {
       expect({ args: refusals[i], out, exitCode }).toEqual({ args: refusals[i], out: '', exitCode: 1 });
-      expect(err).toMatch(/^--(tenant|user|expires) must /);
+      expect(err).toMatch(/^--(tenant|user|expires) must |^--roles: unknown role (admin|operator): the services know only administrator/);
     }
   });
 });

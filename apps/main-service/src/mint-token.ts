@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 // the modules themselves, not the library's index: the index loads Nest and TypeORM, seconds for one token
+import { ADMINISTRATOR_ROLE } from '@app/common/auth/access';
 import { isTokenIdentifier, TOKEN_IDENTIFIER_PATTERN } from '@app/common/auth/claims';
 import { AuthConfig } from '@app/common/config/auth.config';
 import { readConfig } from '@app/common/config/environment';
@@ -52,7 +53,14 @@ function main(): void {
       .split(',')
       .map((v) => v.trim())
       .filter(Boolean);
-  const claims = { sub: values.user, tenantId: values.tenant, roles: list(values.roles), permissions: list(values.permissions) };
+  const roles = list(values.roles);
+  // the services know one role: any other would mint a token that every operation answers with 403
+  const unknown = roles.filter((role) => role !== ADMINISTRATOR_ROLE);
+  if (unknown.length)
+    throw new Error(
+      `--roles: unknown role ${unknown.join(', ')}: the services know only ${ADMINISTRATOR_ROLE}; grant the rest with --permissions`,
+    );
+  const claims = { sub: values.user, tenantId: values.tenant, roles, permissions: list(values.permissions) };
   const expected = {
     ...(config.jwtIssuer ? { issuer: config.jwtIssuer } : {}),
     ...(config.jwtAudience ? { audience: config.jwtAudience } : {}),
