@@ -169,8 +169,15 @@ describe('configuration namespaces', () => {
 
     it('names every bad variable of a namespace, each once, with what it must be', () => {
       expect(() => readConfig(CrudConfig, { PAGE_SIZE_MAX: '0', LIST_LIMIT_MAX: 'many' })).toThrow(
-        'Invalid configuration:\n  PAGE_SIZE_MAX: must not be less than 1\n  LIST_LIMIT_MAX: must not be less than 1, must be an integer number',
+        'Invalid configuration:\n  PAGE_SIZE_MAX: must not be less than 1\n  LIST_LIMIT_MAX: must be an integer number (given: "many")',
       );
+    });
+
+    it('a value that is not a number: that rule alone, with the value given (never for other values, which may be secrets)', () => {
+      expect(() => readConfig(ServerConfig, { PORT: 'abc' })).toThrow(
+        'Invalid configuration:\n  PORT: must be an integer number (given: "abc")',
+      );
+      expect(() => readConfig(AuthConfig, { JWT_SECRET: 'short-secret' })).toThrow(/JWT_SECRET: (?!.*short-secret)/);
     });
   });
 

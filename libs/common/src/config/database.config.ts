@@ -9,7 +9,9 @@ export class DatabaseConfig {
   @Env('DB_URL')
   @IsOptional()
   @IsString()
-  @Matches(/^(mysql|mariadb):\/\/[^/]+\/[A-Za-z0-9_$]+(\?.*)?$/, { message: 'must look like mysql://user:pass@host:3306/db' })
+  @Matches(/^(mysql|mariadb):\/\/[^/]+\/[A-Za-z0-9_$]+(\?.*)?$/, {
+    message: 'must look like mysql://user:pass@host:3306/db, the database name 1 to 64 of A-Z, a-z, 0-9, _ and $',
+  })
   dbUrl?: string;
   /** Folder of the SQLite files (`:memory:` allowed). */
   @Env('SQLITE_DIR') @IsString() sqliteDir = './data';

@@ -45,12 +45,23 @@ export const toList = ({ value }: { value: unknown }): unknown =>
         .filter(Boolean)
     : value;
 
-/** class-validator's messages begin with the property name: the variable's name stands in front instead. */
-function problem(type: ConfigClass, error: ValidationError): string {
-  const texts = Object.values(error.constraints ?? {}).map((text) =>
-    text.startsWith(`${error.property} `) ? text.slice(error.property.length + 1) : text,
-  );
-  return `${variables.get(type)?.get(error.property) ?? error.property}: ${texts.join(', ')}`;
+/** Rules on a number's form: when one fails, the range rules that also fail on NaN say nothing more. */
+const NUMBER_RULES = ['isInt', 'isNumber'];
+
+/**
+ * class-validator's messages begin with the property name: the variable's name stands in front instead. A value
+ * that is not a number is named with what was given (a number is never a secret); other values never are.
+ */
+function problem(type: ConfigClass, error: ValidationError, env: Environment): string {
+  const name = variables.get(type)?.get(error.property) ?? error.property;
+  const constraints = error.constraints ?? {};
+  const notNumber = NUMBER_RULES.filter((rule) => rule in constraints);
+  const rules = notNumber.length ? notNumber : Object.keys(constraints);
+  const texts = rules
+    .map((rule) => constraints[rule])
+    .map((text) => (text.startsWith(`${error.property} `) ? text.slice(error.property.length + 1) : text));
+  const given = notNumber.length && env[name] !== undefined ? ` (given: ${JSON.stringify(env[name])})` : '';
+  return `${name}: ${texts.join(', ')}${given}`;
 }
 
 /** A namespace read from `env`, and what is wrong with it (one line per bad variable, naming it). */
@@ -62,7 +73,7 @@ export function checkConfig<T extends object>(
   const present = { ...defaults, ...Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== '')) };
   // only declared variables are read; an unset one keeps its default (the property's initial value)
   const config = plainToInstance(type, present, { excludeExtraneousValues: true, exposeUnsetFields: false });
-  return { config, problems: validateSync(config).map((error) => problem(type, error)) };
+  return { config, problems: validateSync(config).map((error) => problem(type, error, present)) };
 }
 
 /**

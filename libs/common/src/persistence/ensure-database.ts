@@ -13,7 +13,8 @@ export async function ensureDatabase(dbUrl: string): Promise<void> {
   const url = readDatabaseUrl(dbUrl);
   if (!url) throw new Error('DB_URL must look like mysql://user:pass@host:3306/db');
   const name = url.database;
-  if (!DATABASE_NAME.test(name)) throw new Error(`DB_URL names an invalid database: ${name}`);
+  if (!DATABASE_NAME.test(name))
+    throw new Error(`DB_URL names an invalid database: ${name} (a database name is 1 to 64 of A-Z, a-z, 0-9, _ and $)`);
   const connection = await createConnection({
     host: url.host,
     port: url.port ?? 3306,
