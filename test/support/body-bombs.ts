@@ -1,7 +1,8 @@
 /**
- * Small compressed bodies that would stall a process reading them whole, and the refusals a service answers
- * before reading a body: shared by test/e2e/http-edges/body-bombs.ts (the answers) and
- * test/timing/body-bombs.spec.ts (the event loop stays free meanwhile).
+ * Bodies that would stall a process reading them (small compressed bodies that inflate to millions of
+ * values, objects of many keys, rows of many shapes), and the refusals a service answers before reading a
+ * body: shared by test/e2e/http-edges/body-bombs.ts (the answers) and test/timing/body-bombs.spec.ts (the
+ * event loop stays free meanwhile).
  */
 import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -16,13 +17,68 @@ export const emptyArrays = (count: number): Buffer => Buffer.from(`[${'[],'.repe
 /** 16 MB of `[[],[],...]`, gzip-compressed: what the attack sent. */
 export const BOMB = gzipSync(emptyArrays(Math.floor((16 * MB) / 3)), { level: 9 });
 
-/** Sends a body as given (compressed: Content-Encoding gzip); resolves to the envelope and the HTTP status. */
-export function send(base: string, path: string, body: Buffer, headers: Record<string, string> = {}): Promise<Envelope> {
+/** Compact JSON text of one object with `count` distinct keys, `{"k0":0,"k1":1,...}`: class-transformer's time grows with their square. */
+export const objectWithKeys = (count: number): string => `{${Array.from({ length: count }, (_, i) => `"k${i}":${i}`).join(',')}}`;
+
+/** A generator of numbers in [0, 1), the same run after run (mulberry32). */
+function seeded(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * JSON text of data-dictionary import rows whose keys, three unknown ones beside six real fields (a client
+ * sending whole records back), come in a different order in nearly every row. Each order is a new object
+ * shape to JSON.parse: parsed in one go, 45,000 such rows held the event loop for half a second to a second.
+ */
+export function shuffledRows(count: number, label: string): string {
+  const random = seeded(count);
+  const rows: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const fields = [
+      `"dataDictionaryTypeCode":"${label}"`,
+      `"dataDictionaryCode":"c${i}"`,
+      `"value":"v${i}"`,
+      `"name":"n${i}"`,
+      `"sort":${i % 100}`,
+      `"remark":"r"`,
+      `"id":${i}`,
+      `"createdTime":${i}`,
+      `"updatedBy":"u"`,
+    ];
+    for (let j = fields.length - 1; j > 0; j--) {
+      const k = Math.floor(random() * (j + 1));
+      [fields[j], fields[k]] = [fields[k], fields[j]];
+    }
+    rows.push(`{${fields.join(',')}}`);
+  }
+  return `[${rows.join(',')}]`;
+}
+
+/** JSON text of `count` rows of `keys` keys each, no key name used twice in the body (`{"r0k0":0,...},{"r1k0":0,...}`). */
+export const rowsOfDistinctKeys = (count: number, keys: number): string =>
+  `[${Array.from({ length: count }, (_, r) => `{${Array.from({ length: keys }, (_, k) => `"r${r}k${k}":0`).join(',')}}`).join(',')}]`;
+
+/** Headers of a body sent as it is (send's default is gzip). */
+export const UNCOMPRESSED = { 'Content-Encoding': 'identity' };
+
+/** Sends a body as given (compressed: Content-Encoding gzip unless `headers` say UNCOMPRESSED); resolves to the envelope and the HTTP status. */
+export function send(
+  base: string,
+  path: string,
+  body: Buffer,
+  headers: Record<string, string> = {},
+  method: 'POST' | 'PUT' = 'POST',
+): Promise<Envelope> {
   return new Promise((resolve, reject) => {
     const req = request(
       `${base}${path}`,
       {
-        method: 'POST',
+        method,
         agent: false,
         headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': body.length, ...headers },
       },

@@ -1,7 +1,7 @@
 /**
  * Request-body edges every operation shares: null means "not given", nesting depth bound, lone UTF-16
- * surrogates, an array where an object is expected (and the reverse), and the removeByIds bound of
- * 1,000 ids that the query-string parser must not hide by truncating.
+ * surrogates and bytes that are not UTF-8, an array where an object is expected (and the reverse), and the
+ * removeByIds bound of 1,000 ids that the query-string parser must not hide by truncating.
  */
 import { DEVICE_API, DeviceTestApp, SECRET, SERVER_API, startDeviceApp, uniqueNo } from '../../support/device-app';
 import { JsonOperation, jsonOperations } from '../../support/openapi-walk';
@@ -158,6 +158,63 @@ describe('request-body edges, main-service', () => {
       const s = seed();
       expect(await t.post(`${DD}/save`, { ...dd(s), name: 'smile 😀 𝄞 中文' })).toMatchObject({ status: 200, data: true });
       expect(await find(s)).toMatchObject({ name: 'smile 😀 𝄞 中文' });
+    });
+  });
+
+  describe('bytes that are not UTF-8 → HTTP 415, status 415 (decoding would store U+FFFD, so distinct inputs would collide)', () => {
+    const T = `${CONFIG}/translation`;
+    const DEFAULT_ADMIN = { tenantId: 'default', sub: 'root' };
+    const NOT_UTF8 = Buffer.from([0xff, 0x80]);
+    const bytes = (...parts: (string | Buffer)[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+    const sendBytes = async (path: string, type: string, body: Buffer): Promise<Envelope> => {
+      // as the bytes they are: superagent would serialise a Buffer as JSON
+      const res = await t
+        .http()
+        .post(path)
+        .set('Authorization', t.auth())
+        .set('Content-Type', type)
+        .serialize((b) => b)
+        .send(body);
+      return { ...res.body, httpStatus: res.status };
+    };
+    const refusedAs415 = (res: Envelope, path: string) =>
+      expect(res).toMatchObject({ httpStatus: 415, status: 415, error: 'Request body is not valid UTF-8', path, data: null });
+
+    it('FF 80 in a JSON string value or property name: refused, nothing is written; the same text as UTF-8 is stored', async () => {
+      const s = seed();
+      const before = await count(DD);
+      const record = (name: Buffer) => bytes(`{"dataDictionaryTypeCode":"ddt-${s}","dataDictionaryCode":"c-${s}","name":"`, name, '"}');
+      refusedAs415(await sendBytes(`${DD}/save`, 'application/json', record(NOT_UTF8)), `${DD}/save`);
+      refusedAs415(
+        await sendBytes(
+          `${DD}/save`,
+          'application/json',
+          bytes(`{"dataDictionaryTypeCode":"ddt-${s}","dataDictionaryCode":"c","`, NOT_UTF8, '":1}'),
+        ),
+        `${DD}/save`,
+      );
+      refusedAs415(await sendBytes(`${DD}/importList`, 'application/json', bytes('[', record(NOT_UTF8), ']')), `${DD}/importList`);
+      expect(await count(DD)).toBe(before);
+      // what decoding FF 80 would have stored
+      expect(await sendBytes(`${DD}/save`, 'application/json', record(Buffer.from('\ufffd\ufffd')))).toMatchObject({ status: 200 });
+      expect(await find(s)).toMatchObject({ name: '\ufffd\ufffd' });
+    });
+
+    it('in a form body (saveMissing), as bytes or as %XX escapes: refused, nothing is written', async () => {
+      const ns = `utf${seed()}`;
+      const path = `${T}/saveMissing?lng=en&ns=${ns}`;
+      const form = 'application/x-www-form-urlencoded';
+      refusedAs415(await sendBytes(path, form, bytes('key.a=', NOT_UTF8)), `${T}/saveMissing`);
+      refusedAs415(await sendBytes(path, form, Buffer.from('key.b=%FF%80')), `${T}/saveMissing`);
+      refusedAs415(await sendBytes(path, form, Buffer.from('key%FF.c=v')), `${T}/saveMissing`);
+      expect((await t.post(`${T}/count`, { namespace: ns }, DEFAULT_ADMIN)).data).toBe(0);
+      // UTF-8, as bytes and escaped, is taken
+      expect(await sendBytes(path, form, Buffer.from('key.d=%C3%A9t%C3%A9&key.e=été'))).toMatchObject({ httpStatus: 200, status: 200 });
+      const stored = (await t.post(`${T}/list`, { namespace: ns }, DEFAULT_ADMIN)).data.map((r: Json) => [r.key, r.value]);
+      expect(stored.sort()).toEqual([
+        ['key.d', 'été'],
+        ['key.e', 'été'],
+      ]);
     });
   });
 

@@ -224,7 +224,7 @@ describe('main-service', () => {
     expect(small.res.headers['content-encoding']).toBeUndefined();
   });
 
-  it('logs a request whose client left before the answer as failed, at error level', async () => {
+  it('logs a request whose client left before the answer as abandoned (499), at warn level: no fault', async () => {
     const server = t.app.getHttpServer();
     if (!server.listening) await new Promise<void>((resolve) => server.listen(0, resolve));
     const { port } = server.address() as AddressInfo;
@@ -238,10 +238,11 @@ describe('main-service', () => {
     );
     for (let i = 0; i < 100 && !logs.requestLine('log-aborted-1'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(logs.requestLine('log-aborted-1')).toMatchObject({
-      level: 50,
-      msg: 'request failed',
+      level: 40,
+      msg: 'request abandoned',
+      status: 499,
       req: { method: 'POST', url: `${CONFIG}/data-dictionary-type/count` },
-      error: 'aborted before the response was sent',
+      error: 'the client left before the response was sent',
     });
   });
 

@@ -2,13 +2,6 @@ import { TimeSlice } from '../background/time-slice';
 import { AppException } from './app-exception';
 import { message } from '../i18n/message';
 
-/**
- * Deepest nesting of objects and arrays a request body may have. No real body comes near it; the
- * bound keeps recursive conversion and validation (class-transformer, class-validator) far from the
- * call-stack limit, which ~5,000 levels of `[[[...]]]` would otherwise reach.
- */
-export const MAX_BODY_DEPTH = 32;
-
 /** Containers and values walked between two looks at the clock. */
 const STEPS_PER_CHECK = 1024;
 
@@ -19,7 +12,6 @@ const isContainer = (value: unknown): value is Container => typeof value === 'ob
 /** A container still to be walked, and where it sits (its parent and its key there), for naming it in an error. */
 interface Frame {
   value: Container;
-  depth: number;
   parent?: Frame;
   key?: string | number;
 }
@@ -57,7 +49,8 @@ function assertWellFormed(text: string, frame: Frame, key: string | number | und
  * - a property whose value is `null` is removed: null means "not given" for every field, as clients
  *   that serialise unset fields as null (Java's defaults) expect; array elements that are null stay,
  *   so a list item is still validated as one;
- * - nesting deeper than MAX_BODY_DEPTH, and lone surrogates in any string value or key, are refused (400).
+ * - lone surrogates in any string value or key are refused (400).
+ * (Depth and size were bounded before the body was parsed: request-body.ts.)
  * Arrays are walked by index and no path is built unless an error names one: an import's body holds up to
  * a million values, and building a path string per value was most of the time spent on such a body. A long
  * walk gives the event loop a turn every few milliseconds (TimeSlice).
@@ -81,20 +74,18 @@ export const SMALL_BODY_BYTES = 16 * 1024;
 /** sanitizeBody's pass; it yields every STEPS_PER_CHECK containers and values, where a long walk may pause. */
 function* walk(body: unknown): Generator<void, void, undefined> {
   if (!isContainer(body)) return;
-  const stack: Frame[] = [{ value: body, depth: 1 }];
+  const stack: Frame[] = [{ value: body }];
   let steps = 0;
   while (stack.length) {
     const frame = stack.pop()!;
     if (++steps % STEPS_PER_CHECK === 0) yield;
-    if (frame.depth > MAX_BODY_DEPTH)
-      throw AppException.validation(message('Request body nests deeper than {{max}} levels', { max: MAX_BODY_DEPTH }));
-    const { value, depth } = frame;
+    const { value } = frame;
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
         if (++steps % STEPS_PER_CHECK === 0) yield;
         const item = value[i];
         if (typeof item === 'string') assertWellFormed(item, frame, i, 'the text');
-        else if (isContainer(item)) stack.push({ value: item, depth: depth + 1, parent: frame, key: i });
+        else if (isContainer(item)) stack.push({ value: item, parent: frame, key: i });
       }
       continue;
     }
@@ -104,7 +95,7 @@ function* walk(body: unknown): Generator<void, void, undefined> {
       assertWellFormed(key, frame, undefined, 'a property name');
       if (item === null) delete value[key];
       else if (typeof item === 'string') assertWellFormed(item, frame, key, 'the text');
-      else if (isContainer(item)) stack.push({ value: item, depth: depth + 1, parent: frame, key });
+      else if (isContainer(item)) stack.push({ value: item, parent: frame, key });
     }
   }
 }

@@ -14,6 +14,36 @@ describe('classify (contract.md "The envelope")', () => {
       new BadRequestException('Unexpected token', { cause: Object.assign(new SyntaxError('x'), { type: 'entity.parse.failed' }) }),
       { http: 200, body: 1004 },
     ],
+    [
+      'a compressed body that is corrupt or cut short',
+      Object.assign(new Error('incorrect header check'), { code: 'Z_DATA_ERROR', status: 400, type: 'encoding.corrupt' }),
+      { http: 400, body: 400, error: 'Request body could not be decompressed (corrupt or truncated Content-Encoding)' },
+    ],
+    [
+      'an upload the client broke off',
+      Object.assign(new Error('request aborted'), { code: 'ECONNABORTED', status: 400, type: 'request.aborted' }),
+      { http: 400, body: 400, error: 'Request body incomplete: the client stopped sending it' },
+    ],
+    [
+      'a body shorter than its Content-Length',
+      Object.assign(new Error('request size did not match content length'), { status: 400, type: 'request.size.invalid' }),
+      { http: 400, body: 400 },
+    ],
+    [
+      'bytes that are not UTF-8',
+      Object.assign(new Error('x'), { type: 'charset.invalid' }),
+      { http: 415, body: 415, error: 'Request body is not valid UTF-8' },
+    ],
+    [
+      'a form of too many parameters',
+      Object.assign(new Error('too many parameters'), { status: 413, type: 'parameters.too.many' }),
+      { http: 413, body: 413 },
+    ],
+    [
+      'an error type of no body failure (a prototype key)',
+      Object.assign(new Error('x'), { type: 'constructor' }),
+      { http: 500, body: 500 },
+    ],
     ['a missing token', new UnauthorizedException(), { http: 401, body: 401 }],
     ['a missing permission', new ForbiddenException(), { http: 403, body: 403, error: 'Forbidden' }],
     [

@@ -19,6 +19,23 @@ interface Classified {
 
 const NO_OVERRIDES: TranslationsByLanguage = new Map();
 
+/**
+ * Failures of reading a request body, by the error type body-parser (and request-body.ts) gives them. A
+ * body that cannot be read is the client's failure (4xx), never a server fault: a compressed body that is
+ * corrupt or cut short, an upload the client broke off, a length that does not match Content-Length.
+ */
+const BODY_READ_FAILURES = new Map<string, [http: number, body: number, text: string]>([
+  ['entity.parse.failed', [200, BodyStatus.MALFORMED_JSON, 'Malformed JSON request body']],
+  ['entity.too.large', [413, 413, 'Request body too large']],
+  ['parameters.too.many', [413, 413, 'Request body too large']],
+  ['encoding.unsupported', [415, 415, 'Unsupported request body encoding']],
+  ['charset.unsupported', [415, 415, 'Unsupported request body encoding']],
+  ['charset.invalid', [415, 415, 'Request body is not valid UTF-8']],
+  ['encoding.corrupt', [400, 400, 'Request body could not be decompressed (corrupt or truncated Content-Encoding)']],
+  ['request.aborted', [400, 400, 'Request body incomplete: the client stopped sending it']],
+  ['request.size.invalid', [400, 400, 'Request body length does not match its Content-Length']],
+]);
+
 /** Every failure kind of contract.md "The envelope", in one place. */
 export function classify(exception: unknown): Classified {
   const c = classifyParts(exception);
@@ -35,10 +52,8 @@ function classifyParts(exception: unknown): Omit<Classified, 'error'> {
   // body-parser errors arrive wrapped by the express adapter, the original as `cause`
   const e = exception as { type?: string; cause?: { type?: string } };
   const parserType = e?.cause?.type ?? e?.type;
-  if (parserType === 'entity.parse.failed') return of(200, BodyStatus.MALFORMED_JSON, 'Malformed JSON request body');
-  if (parserType === 'entity.too.large') return of(413, 413, 'Request body too large');
-  if (parserType === 'encoding.unsupported' || parserType === 'charset.unsupported')
-    return of(415, 415, 'Unsupported request body encoding');
+  const unread = parserType === undefined ? undefined : BODY_READ_FAILURES.get(parserType);
+  if (unread) return of(...unread);
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     switch (status) {

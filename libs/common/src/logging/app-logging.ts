@@ -184,7 +184,9 @@ export class AppLogging {
       bodyStatus: bodyStatusOf(res),
       durationMs,
     };
-    if (!res.writableFinished) return this.lines.error({ ...line, error: 'aborted before the response was sent' }, 'request failed');
+    // the client's doing (an upload broken off, a caller gone): warn, as the metrics count it (499), never a fault
+    if (!res.writableFinished)
+      return this.lines.warn({ ...line, status: 499, error: 'the client left before the response was sent' }, 'request abandoned');
     const outcome = outcomeOf(res);
     // a short text, never a stack trace: the exception filter already logged what failed
     if (outcome === 'fault') this.lines.error({ ...line, error: `failed with status code ${res.statusCode}` }, 'request failed');

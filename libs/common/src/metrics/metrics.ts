@@ -12,6 +12,9 @@ export { GAUGE_READ_DEADLINE_MS, GAUGE_REFRESH_MS, PeriodicReading } from './per
 
 type Labels = 'method' | 'route' | 'status' | 'body_status';
 
+/** The `status` label of a request whose client closed the connection before the answer was sent (nginx's 499). */
+export const CLIENT_CLOSED_REQUEST = '499';
+
 /**
  * One service's Prometheus metrics, in a registry of its own: the combined server hosts two apps in
  * one process, and prom-client's global registry would mix (and reject) their series. Request
@@ -46,12 +49,17 @@ export class Metrics {
     if (dataSource.options.type === 'mysql' || dataSource.options.type === 'mariadb') this.poolMetrics(dataSource, registers);
   }
 
-  /** Express middleware: counts and times every response of the app, whatever answered it. */
+  /**
+   * Express middleware: counts and times every response of the app, whatever answered it. 'close' comes after
+   * 'finish', or alone when the client left before the answer (an upload it broke off): that is counted as
+   * status 499, the client's doing, as proxies count it.
+   */
   readonly record = (req: Request, res: Response, next: NextFunction): void => {
     const end = this.duration.startTimer();
-    res.once('finish', () => {
+    res.once('close', () => {
+      const status = res.writableFinished ? String(res.statusCode) : CLIENT_CLOSED_REQUEST;
       // body_status: business failures come with HTTP 200 (contract.md "The envelope"); a bounded set of values
-      const labels = { method: req.method, route: routeOf(req), status: String(res.statusCode), body_status: bodyStatusLabel(res) };
+      const labels = { method: req.method, route: routeOf(req), status, body_status: bodyStatusLabel(res) };
       end(labels);
       this.requests.inc(labels);
     });

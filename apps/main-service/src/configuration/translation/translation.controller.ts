@@ -22,6 +22,12 @@ import { translationResource as resource } from './translation.resource';
 import { MainServiceConfig } from '../../main-service.config';
 
 const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/**
+ * The import's form takes one part, `file`; a client may add a few small text fields (which are ignored).
+ * multer reads text fields into memory whole and leaves their number, size and the parts unbounded unless
+ * told: 48 fields of 1 MB were held before the missing file was reported.
+ */
+const UPLOAD_FORM_LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11 };
 
 @ResourceController(resource)
 @UseInterceptors(ErrorTextsRefreshInterceptor)
@@ -33,13 +39,13 @@ export class TranslationController extends CrudController(resource) {
   @Operation({
     summary: 'Import translation entries from an XLSX workbook (upsert by language + namespace + key)',
     description:
-      'Multipart part `file` (at most 5 MiB): the first worksheet, header row `language | namespace | key | value`, then at most 50,000 rows. All or nothing: a bad row refuses the import, named by its sheet row number. A workbook whose parts inflate beyond 32 MiB each or 40 MiB together is refused (400) without being unpacked further.',
+      'Multipart part `file` (at most 5 MiB; beside it at most 10 text fields of 1 KiB each, which are ignored: more is refused with 400): the first worksheet, header row `language | namespace | key | value`, then at most 50,000 rows. All or nothing: a bad row refuses the import, named by its sheet row number. A workbook whose parts inflate beyond 32 MiB each or 40 MiB together is refused (400) without being unpacked further.',
     permission: resource.permissionFor('create'),
     response: SYNC_IMPORT_RESPONSE,
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } }))
+  @UseInterceptors(FileInterceptor('file', { limits: UPLOAD_FORM_LIMITS }))
   async importList(@UploadedFile() file: Express.Multer.File | undefined) {
     return this.crud.importRows(await readTranslationWorkbook(file?.buffer));
   }

@@ -3,6 +3,15 @@ import type { Catalogue } from './catalogue';
 /** German texts of the service's errors, keyed by their English template (see Message). */
 export const de: Catalogue = {
   'Malformed JSON request body': 'Der Anfragetext ist kein gültiges JSON',
+  'Request body is not valid UTF-8': 'Der Anfragetext ist kein gültiges UTF-8',
+  'Request body could not be decompressed (corrupt or truncated Content-Encoding)':
+    'Der Anfragetext konnte nicht entpackt werden (Content-Encoding beschädigt oder abgeschnitten)',
+  'Request body incomplete: the client stopped sending it': 'Der Anfragetext ist unvollständig: der Client hat das Senden abgebrochen',
+  'Request body length does not match its Content-Length': 'Die Länge des Anfragetexts stimmt nicht mit Content-Length überein',
+  'Request body holds more than {{max}} JSON values': 'Der Anfragetext enthält mehr als {{max}} JSON-Werte',
+  'Request body holds more than {{max}} properties': 'Der Anfragetext enthält mehr als {{max}} Eigenschaften',
+  '[{{row}}]: a row holds more than {{max}} JSON values': '[{{row}}]: eine Zeile enthält mehr als {{max}} JSON-Werte',
+  '[{{row}}]: a row holds more than {{max}} properties': '[{{row}}]: eine Zeile enthält mehr als {{max}} Eigenschaften',
   'Request body too large': 'Der Anfragetext ist zu groß',
   'Unsupported request body encoding': 'Die Kodierung des Anfragetexts wird nicht unterstützt',
   Unauthorized: 'Nicht angemeldet',

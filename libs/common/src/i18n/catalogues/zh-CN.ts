@@ -3,6 +3,14 @@ import type { Catalogue } from './catalogue';
 /** Simplified Chinese texts of the service's errors, keyed by their English template (see Message). */
 export const zhCN: Catalogue = {
   'Malformed JSON request body': '请求体不是有效的 JSON',
+  'Request body is not valid UTF-8': '请求体不是有效的 UTF-8',
+  'Request body could not be decompressed (corrupt or truncated Content-Encoding)': '无法解压请求体（Content-Encoding 数据损坏或不完整）',
+  'Request body incomplete: the client stopped sending it': '请求体不完整：客户端中途停止发送',
+  'Request body length does not match its Content-Length': '请求体长度与 Content-Length 不符',
+  'Request body holds more than {{max}} JSON values': '请求体包含超过 {{max}} 个 JSON 值',
+  'Request body holds more than {{max}} properties': '请求体包含超过 {{max}} 个属性',
+  '[{{row}}]: a row holds more than {{max}} JSON values': '[{{row}}]：一行包含超过 {{max}} 个 JSON 值',
+  '[{{row}}]: a row holds more than {{max}} properties': '[{{row}}]：一行包含超过 {{max}} 个属性',
   'Request body too large': '请求体过大',
   'Unsupported request body encoding': '不支持请求体的编码',
   Unauthorized: '未认证',
