@@ -3,7 +3,14 @@
  * (case-sensitive) keys (contract.md "Records", docs/decisions.md "Storage").
  * MySQL/MariaDB only: on the SQLite leg (no DB_URL) the tests are reported as skipped.
  */
-import { DatabaseConfig, liveCountTriggerNames, readConfig } from '@app/common';
+import {
+  countedFilterColumns,
+  DatabaseConfig,
+  filterColumnsCountedBy,
+  insertTriggerName,
+  liveCountTriggerNames,
+  readConfig,
+} from '@app/common';
 import { DataSource, EntityMetadata } from 'typeorm';
 import type * as DeviceDataSourceModule from '../../apps/device-service/src/data-source';
 import type * as MainDataSourceModule from '../../apps/main-service/src/data-source';
@@ -123,6 +130,24 @@ describe.each(SERVICES)('MySQL/MariaDB migrations of $service', ({ dataSource: s
     expect(records.length).toBeGreaterThan(0);
     const missing = records.flatMap((meta) => liveCountTriggerNames(meta.tableName).filter((name) => !present.has(name)));
     expect(missing).toEqual([]);
+  });
+
+  mysqlIt("each record table's triggers count the exact filters its resources declare (its migration lists them)", async () => {
+    const triggers: { name: string; statement: string }[] = await dataSource!.query(
+      `SELECT TRIGGER_NAME AS name, ACTION_STATEMENT AS statement FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()`,
+    );
+    const statements = new Map(triggers.map((t) => [t.name, t.statement]));
+    const records = dataSource!.entityMetadatas.filter(
+      (meta) => meta.findColumnWithPropertyName('deleteTime') && meta.findColumnWithPropertyName('tenantId'),
+    );
+    const counted = (columns: string[]) => [...columns].sort();
+    const listed = records.map((meta) => [
+      meta.tableName,
+      counted(filterColumnsCountedBy(statements.get(insertTriggerName(meta.tableName)) ?? '')),
+    ]);
+    const declared = records.map((meta) => [meta.tableName, counted(countedFilterColumns(meta))]);
+    expect(listed).toEqual(declared);
+    expect(declared.some(([, columns]) => columns.length > 0)).toBe(true);
   });
 
   mysqlIt('every table has an entity: no migration leaves a table the service does not use', async () => {

@@ -1,7 +1,8 @@
 /**
  * page's `total` (docs/contract.md "Paging"): exact for the caller's own writes although a replica may
  * reuse a count it made (PAGE_TOTAL_TTL_MS), also through another replica on the same database; no COUNT
- * when the rows show the end, nor without filters (the kept count); a COUNT on every filtered page with PAGE_TOTAL_TTL_MS=0; a count never reused for
+ * when the rows show the end, nor without filters (the kept count), nor by one exact filter (the kept count of its
+ * value); a COUNT on every page with several filters with PAGE_TOTAL_TTL_MS=0; a count never reused for
  * another tenant or filter. On in-memory SQLite, or on MySQL/MariaDB with DB_URL.
  */
 import { createSharedDatabase, TestDatabase } from '../../support/database';
@@ -54,19 +55,21 @@ describe('one app, the default PAGE_TOTAL_TTL_MS', () => {
   });
   afterAll(() => t?.close());
 
-  it("a caller's save, update, removal and import show in the very next page total, while pages between writes reuse the count", async () => {
+  it("a caller's save, update, removal and import show in the very next page total and count, by one filter without a COUNT", async () => {
     const claims = tenant();
     const type = seed();
     // pageSize 1: every page but an empty one is full, so its total is counted or reused
     const byType = { valueSetTypeCode: type, current: 1, pageSize: 1 };
     const all = { current: 1, pageSize: 1 };
-    const totals = async () => [await total(t, VALUE_SET, byType, claims), await total(t, VALUE_SET, all, claims)];
+    const before = counts(VALUE_SET_TABLE);
+    const totals = async () => {
+      const counted = ok(await t.post(`${VALUE_SET}/count`, { valueSetTypeCode: type }, claims)).data as number;
+      const [filtered, unfiltered] = [await total(t, VALUE_SET, byType, claims), await total(t, VALUE_SET, all, claims)];
+      expect(counted).toBe(filtered);
+      return [filtered, unfiltered];
+    };
     for (const value of ['a', 'b']) ok(await t.post(`${VALUE_SET}/save`, valueSet(type, value), claims));
     expect(await totals()).toEqual([2, 2]);
-
-    const before = counts(VALUE_SET_TABLE);
-    expect(await totals()).toEqual([2, 2]);
-    expect(counts(VALUE_SET_TABLE)).toBe(before); // the cache is in play
 
     ok(await t.post(`${VALUE_SET}/save`, valueSet(type, 'c'), claims));
     expect(await totals()).toEqual([3, 3]);
@@ -80,6 +83,22 @@ describe('one app, the default PAGE_TOTAL_TTL_MS', () => {
 
     ok(await t.post(`${VALUE_SET}/importList`, [valueSet(type, 'd'), valueSet(type, 'e')], claims));
     expect(await totals()).toEqual([3, 4]);
+    // one exact filter's total and count read the kept count of its value; none counted the rows
+    expect(counts(VALUE_SET_TABLE)).toBe(before);
+  });
+
+  it('pages with several filters between writes reuse their count', async () => {
+    const claims = tenant();
+    const type = seed();
+    const both = { valueSetTypeCode: type, value: 'a', current: 1, pageSize: 1 };
+    ok(await t.post(`${VALUE_SET}/save`, valueSet(type, 'a'), claims));
+    expect(await total(t, VALUE_SET, both, claims)).toBe(1);
+    const before = counts(VALUE_SET_TABLE);
+    expect(await total(t, VALUE_SET, both, claims)).toBe(1);
+    expect(counts(VALUE_SET_TABLE)).toBe(before); // the cache is in play
+    ok(await t.post(`${VALUE_SET}/save`, valueSet(type, 'b'), claims));
+    expect(await total(t, VALUE_SET, both, claims)).toBe(1);
+    expect(counts(VALUE_SET_TABLE)).toBe(before + 1); // a write: counted again
   });
 
   it('a first page shorter than pageSize answers total without a COUNT; an unfiltered page never counts its rows', async () => {
@@ -109,12 +128,15 @@ describe('one app, the default PAGE_TOTAL_TTL_MS', () => {
     expect([second.data.length, second.extraData]).toEqual([1, { current: 2, pages: 2, size: 2, total: 3 }]);
     expect(counts(VALUE_SET_TABLE)).toBe(before);
 
-    // a later page needs the total before its rows (it is read from the nearer end): a filtered one counts
+    // a later page needs the total before its rows (it is read from the nearer end): one with several filters counts
     for (const body of [
       { current: 3, pageSize: 2 },
       { valueSetTypeCode: type, current: 3, pageSize: 2 },
     ])
       expect(ok(await t.post(`${VALUE_SET}/page`, body, claims)).extraData).toEqual({ current: 3, pages: 2, size: 2, total: 3 });
+    expect(counts(VALUE_SET_TABLE)).toBe(before);
+    const both = { valueSetTypeCode: type, value: 'a', current: 2, pageSize: 1 };
+    expect(ok(await t.post(`${VALUE_SET}/page`, both, claims)).extraData).toEqual({ current: 2, pages: 1, size: 1, total: 1 });
     expect(counts(VALUE_SET_TABLE)).toBe(before + 1);
   });
 
@@ -176,7 +198,7 @@ describe('PAGE_TOTAL_TTL_MS=0', () => {
   });
   afterAll(() => t?.close());
 
-  it('every filtered page counts, unless it is a short first page (it shows its total); an unfiltered one reads the kept count', async () => {
+  it('every page with several filters counts, unless it is a short first page (it shows its total); one with one filter or none reads a kept count', async () => {
     const claims = tenant();
     const type = seed();
     for (const value of ['a', 'b', 'c']) ok(await t.post(`${VALUE_SET}/save`, valueSet(type, value), claims));
@@ -187,6 +209,7 @@ describe('PAGE_TOTAL_TTL_MS=0', () => {
       { current: 1, pageSize: 10 },
       { current: 2, pageSize: 2 },
     ]) {
+      expect(await total(t, VALUE_SET, { ...body, valueSetTypeCode: type, value: 'a' }, claims)).toBe(1);
       expect(await total(t, VALUE_SET, { ...body, valueSetTypeCode: type }, claims)).toBe(3);
       expect(await total(t, VALUE_SET, body, claims)).toBe(3);
     }
@@ -222,7 +245,7 @@ describe('two apps on one database (replicas), counts kept for an hour', () => {
     expect(await totals(a)).toEqual([2, 2]);
     const before = countsOfB(VALUE_SET_TABLE);
     expect(await totals(b)).toEqual([2, 2]);
-    expect(countsOfB(VALUE_SET_TABLE)).toBe(before); // b reuses its counts while nothing was written
+    expect(countsOfB(VALUE_SET_TABLE)).toBe(before); // one filter: b reads the kept count of its value
 
     ok(await a.post(`${VALUE_SET}/save`, valueSet(type, 'c'), claims));
     expect(await totals(b)).toEqual([3, 3]);

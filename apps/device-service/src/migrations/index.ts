@@ -5,6 +5,7 @@ import { TokenThrottle1795490000000 } from './1795490000000-TokenThrottle';
 import { SharedTokenThrottle1795710000000 } from './1795710000000-SharedTokenThrottle';
 import { DropMessaging1795800000000 } from './1795800000000-DropMessaging';
 import { ResourceIndexes1795920000000 } from './1795920000000-ResourceIndexes';
+import { FilterCountTriggers1796100000020 } from './1796100000020-FilterCountTriggers';
 
 /**
  * MySQL/MariaDB migrations of device-service, its own and the library's, in order (SQLite is created from the entities).
@@ -18,6 +19,7 @@ export const MIGRATIONS: MigrationClass[] = mergeMigrations(
     SharedTokenThrottle1795710000000,
     DropMessaging1795800000000,
     ResourceIndexes1795920000000,
+    FilterCountTriggers1796100000020,
   ],
   COMMON_MIGRATIONS,
   MESSAGING_MIGRATIONS,

@@ -10,6 +10,7 @@ import { EmailConfigCleartextLogin1795800000002 } from './1795800000002-EmailCon
 import { SnapshotSchema1795387638675 } from './1795387638675-SnapshotSchema';
 import { TranslationDraftIndex1795810000000 } from './1795810000000-TranslationDraftIndex';
 import { ResourceIndexes1795920000000 } from './1795920000000-ResourceIndexes';
+import { FilterCountTriggers1796100000010 } from './1796100000010-FilterCountTriggers';
 
 /** MySQL/MariaDB migrations, its own and the library's (its messaging too), in order (SQLite is created from the entities). */
 export const MIGRATIONS: MigrationClass[] = mergeMigrations(
@@ -24,6 +25,7 @@ export const MIGRATIONS: MigrationClass[] = mergeMigrations(
     EmailConfigCleartextLogin1795800000002,
     TranslationDraftIndex1795810000000,
     ResourceIndexes1795920000000,
+    FilterCountTriggers1796100000010,
   ],
   COMMON_MIGRATIONS,
   MESSAGING_MIGRATIONS,

@@ -26,6 +26,7 @@ describe('mergeMigrations', () => {
       'ReplicaLease1795900000000',
       'LiveCounts1795910000000',
       'WriteCounts1796000000000',
+      'FilterCounts1796100000000',
       'AppLater1999999999999',
     ]);
   });

@@ -5,13 +5,15 @@ import { ReplicaState1795700000000 } from './migrations/1795700000000-ReplicaSta
 import { ReplicaLease1795900000000 } from './migrations/1795900000000-ReplicaLease';
 import { LiveCounts1795910000000 } from './migrations/1795910000000-LiveCounts';
 import { WriteCounts1796000000000 } from './migrations/1796000000000-WriteCounts';
+import { FilterCounts1796100000000 } from './migrations/1796100000000-FilterCounts';
 
-/** The library's tables every service has (COMMON_ENTITIES: live and write counts, throttle windows, replica leases), in order. */
+/** The library's tables every service has (COMMON_ENTITIES: live, write and filter counts, throttle windows, replica leases), in order. */
 export const COMMON_MIGRATIONS: MigrationClass[] = [
   ReplicaState1795700000000,
   ReplicaLease1795900000000,
   LiveCounts1795910000000,
   WriteCounts1796000000000,
+  FilterCounts1796100000000,
 ];
 
 /** MessagingModule's tables (MESSAGING_ENTITIES: outbox, leases, import batches and rejections), in order. */

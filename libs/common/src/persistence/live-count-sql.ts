@@ -16,43 +16,80 @@ export const LIVE_COUNT_TABLE = 'live_count';
  */
 export const LIVE_COUNT_SLOTS = 8;
 
-type Engine = 'mysql' | 'sqlite';
+/**
+ * Live rows per (record table, tenant, filter column, value, slot), kept by the same triggers in the same
+ * transactions: the sum of a value's `live` is the tenant's live records with that value in that column (NULL
+ * is not counted), so a page or count filtered by that one column reads a few rows instead of the matches.
+ * Values are stored as text in a binary collation (the record tables' own), so they match as the filter does.
+ */
+export const FILTER_COUNT_TABLE = 'filter_count';
 
-/** What one trigger adds for the tenant of its `tenant` row: `live` (an SQL expression) and one write. */
+type Engine = 'mysql' | 'sqlite';
+type RowName = 'NEW' | 'OLD';
+
+/** What one trigger adds to one count for the tenant of its `row`: `amount` (an SQL expression). */
 interface Change {
-  tenant: 'NEW' | 'OLD';
-  live: string;
-  /** Only when this holds (the trigger's other changes cover the rest); always when absent. */
+  row: RowName;
+  amount: string;
+  /** Only when this holds; always when absent. */
   when?: string;
 }
 
+/** A trigger's additions: to the live and write counts, and to each counted filter column's count of a value. */
 interface Trigger {
   suffix: string;
   event: 'INSERT' | 'DELETE' | 'UPDATE';
-  changes: Change[];
+  live: Change[];
+  filter: (engine: Engine, column: string) => Change[];
 }
 
-const isLive = (row: 'NEW' | 'OLD') => `(CASE WHEN ${row}.delete_time = ${LIVE} THEN 1 ELSE 0 END)`;
+const isLive = (row: RowName) => `(CASE WHEN ${row}.delete_time = ${LIVE} THEN 1 ELSE 0 END)`;
 const moved = 'NEW.tenant_id <> OLD.tenant_id';
+const quoted = (engine: Engine, name: string) => (engine === 'mysql' ? `\`${name}\`` : `"${name}"`);
+/** The row is live and has a value in `column`: it counts for that value. */
+const countsFor = (engine: Engine, row: RowName, column: string) =>
+  `${row}.delete_time = ${LIVE} AND ${row}.${quoted(engine, column)} IS NOT NULL`;
+/** An update that moves the row out of its value's count and into another (tenant, liveness or value changed). */
+const recounted = (engine: Engine, column: string) => {
+  const [now, was] = [`NEW.${quoted(engine, column)}`, `OLD.${quoted(engine, column)}`];
+  const valueChanged = engine === 'mysql' ? `NOT (${now} <=> ${was})` : `${now} IS NOT ${was}`;
+  return `(${moved} OR ${isLive('NEW')} <> ${isLive('OLD')} OR ${valueChanged})`;
+};
+
 /**
- * A row counts while live: inserted live, deleted live, logically deleted or moved away, restored or moved in.
- * Every row written counts as a write of its tenant (and of both tenants when it moves).
+ * A row counts while live: inserted live, deleted live, logically deleted or moved away, restored or moved in;
+ * likewise for its value of each counted filter column, which an update may also change. Every row written
+ * counts as a write of its tenant (and of both tenants when it moves).
  */
 const TRIGGERS: Trigger[] = [
-  { suffix: 'lw_ins', event: 'INSERT', changes: [{ tenant: 'NEW', live: isLive('NEW') }] },
-  { suffix: 'lw_del', event: 'DELETE', changes: [{ tenant: 'OLD', live: `-${isLive('OLD')}` }] },
   {
-    suffix: 'lw_upd',
+    suffix: 'lf_ins',
+    event: 'INSERT',
+    live: [{ row: 'NEW', amount: isLive('NEW') }],
+    filter: (engine, column) => [{ row: 'NEW', amount: '1', when: countsFor(engine, 'NEW', column) }],
+  },
+  {
+    suffix: 'lf_del',
+    event: 'DELETE',
+    live: [{ row: 'OLD', amount: `-${isLive('OLD')}` }],
+    filter: (engine, column) => [{ row: 'OLD', amount: '-1', when: countsFor(engine, 'OLD', column) }],
+  },
+  {
+    suffix: 'lf_upd',
     event: 'UPDATE',
-    changes: [
-      { tenant: 'OLD', live: `(CASE WHEN ${moved} THEN 0 ELSE ${isLive('NEW')} END) - ${isLive('OLD')}` },
-      { tenant: 'NEW', live: isLive('NEW'), when: moved },
+    live: [
+      { row: 'OLD', amount: `(CASE WHEN ${moved} THEN 0 ELSE ${isLive('NEW')} END) - ${isLive('OLD')}` },
+      { row: 'NEW', amount: isLive('NEW'), when: moved },
+    ],
+    filter: (engine, column) => [
+      { row: 'OLD', amount: '-1', when: `${recounted(engine, column)} AND ${countsFor(engine, 'OLD', column)}` },
+      { row: 'NEW', amount: '1', when: `${recounted(engine, column)} AND ${countsFor(engine, 'NEW', column)}` },
     ],
   },
 ];
 
-/** The names of the triggers that counted live rows only, before writes were counted too: replaced by TRIGGERS. */
-const LIVE_ONLY_SUFFIXES = ['lc_ins', 'lc_del', 'lc_upd'];
+/** The names of earlier forms of the triggers: live rows only, then live rows and writes without filter counts. */
+const REPLACED_SUFFIXES = ['lc_ins', 'lc_del', 'lc_upd', 'lw_ins', 'lw_del', 'lw_upd'];
 
 export function liveCountTriggerNames(table: string): string[] {
   return TRIGGERS.map((trigger) => `${table}_${trigger.suffix}`);
@@ -60,30 +97,57 @@ export function liveCountTriggerNames(table: string): string[] {
 
 /** Triggers of an earlier form that the current ones replace (dropped before these are created). */
 export function replacedLiveCountTriggerNames(table: string): string[] {
-  return LIVE_ONLY_SUFFIXES.map((suffix) => `${table}_${suffix}`);
+  return REPLACED_SUFFIXES.map((suffix) => `${table}_${suffix}`);
 }
 
-/** The CREATE TRIGGER statements that keep `table`'s live rows and writes counted in live_count. */
-export function liveCountTriggers(engine: Engine, table: string): string[] {
-  const columns = `${LIVE_COUNT_TABLE} (table_name, tenant_id, slot, live, writes)`;
+/** The name of the INSERT trigger, whose text tells which filter columns the table's triggers count. */
+export function insertTriggerName(table: string): string {
+  return `${table}_${TRIGGERS[0].suffix}`;
+}
+
+const LIVE_COLUMNS = `${LIVE_COUNT_TABLE} (table_name, tenant_id, slot, live, writes)`;
+const FILTER_COLUMNS = `${FILTER_COUNT_TABLE} (table_name, tenant_id, field, value, slot, live)`;
+const FILTER_KEY = 'table_name, tenant_id, field, value, slot';
+
+function mysqlStatement(table: string, column: string | undefined, { row, amount, when }: Change): string {
+  const slot = `CONNECTION_ID() % ${LIVE_COUNT_SLOTS}`;
+  const upsert =
+    column === undefined
+      ? `INSERT INTO ${LIVE_COLUMNS} VALUES ('${table}', ${row}.tenant_id, ${slot}, ${amount}, 1) ` +
+        `ON DUPLICATE KEY UPDATE live = live + (${amount}), writes = writes + 1;`
+      : `INSERT INTO ${FILTER_COLUMNS} VALUES ('${table}', ${row}.tenant_id, '${column}', ${row}.\`${column}\`, ${slot}, ${amount}) ` +
+        `ON DUPLICATE KEY UPDATE live = live + (${amount});`;
+  return when ? `IF ${when} THEN ${upsert} END IF;` : upsert;
+}
+
+function sqliteStatement(table: string, column: string | undefined, { row, amount, when }: Change): string {
+  return column === undefined
+    ? `INSERT INTO ${LIVE_COLUMNS} SELECT '${table}', ${row}.tenant_id, 0, ${amount}, 1 WHERE ${when ?? '1'} ` +
+        `ON CONFLICT (table_name, tenant_id, slot) DO UPDATE SET live = live + excluded.live, writes = writes + 1;`
+    : `INSERT INTO ${FILTER_COLUMNS} SELECT '${table}', ${row}.tenant_id, '${column}', ${row}."${column}", 0, ${amount} WHERE ${when ?? '1'} ` +
+        `ON CONFLICT (${FILTER_KEY}) DO UPDATE SET live = live + excluded.live;`;
+}
+
+/**
+ * The CREATE TRIGGER statements that keep `table`'s live rows and writes counted in live_count, and its live rows
+ * per value of each of `filterColumns` in filter_count. The columns are written into the triggers' text, which is
+ * where a reader learns them (filterColumnsCountedBy).
+ */
+export function liveCountTriggers(engine: Engine, table: string, filterColumns: string[] = []): string[] {
+  const statement = engine === 'mysql' ? mysqlStatement : sqliteStatement;
   return TRIGGERS.map((trigger) => {
     const name = `${table}_${trigger.suffix}`;
-    if (engine === 'mysql') {
-      const body = trigger.changes.map(({ tenant, live, when }) => {
-        const upsert =
-          `INSERT INTO ${columns} VALUES ('${table}', ${tenant}.tenant_id, CONNECTION_ID() % ${LIVE_COUNT_SLOTS}, ${live}, 1) ` +
-          `ON DUPLICATE KEY UPDATE live = live + (${live}), writes = writes + 1;`;
-        return when ? `IF ${when} THEN ${upsert} END IF;` : upsert;
-      });
-      return `CREATE TRIGGER \`${name}\` AFTER ${trigger.event} ON \`${table}\` FOR EACH ROW BEGIN ${body.join(' ')} END`;
-    }
-    const body = trigger.changes.map(
-      ({ tenant, live, when }) =>
-        `INSERT INTO ${columns} SELECT '${table}', ${tenant}.tenant_id, 0, ${live}, 1 WHERE ${when ?? '1'} ` +
-        `ON CONFLICT (table_name, tenant_id, slot) DO UPDATE SET live = live + excluded.live, writes = writes + 1;`,
-    );
-    return `CREATE TRIGGER "${name}" AFTER ${trigger.event} ON "${table}" FOR EACH ROW BEGIN ${body.join(' ')} END`;
+    const body = [
+      ...trigger.live.map((change) => statement(table, undefined, change)),
+      ...filterColumns.flatMap((column) => trigger.filter(engine, column).map((change) => statement(table, column, change))),
+    ];
+    return `CREATE TRIGGER ${quoted(engine, name)} AFTER ${trigger.event} ON ${quoted(engine, table)} FOR EACH ROW BEGIN ${body.join(' ')} END`;
   });
+}
+
+/** The filter columns whose counts an INSERT trigger's text (liveCountTriggers, either engine) keeps. */
+export function filterColumnsCountedBy(insertTriggerSql: string): string[] {
+  return [...insertTriggerSql.matchAll(/, NEW\.tenant_id, '([^']+)', NEW\./g)].map((match) => match[1]);
 }
 
 /**
@@ -104,23 +168,50 @@ export function liveCountResetStatements(engine: Engine, table: string): string[
 }
 
 /**
- * MySQL/MariaDB migrations: counts `table`'s live rows and writes from now on, starting from the rows it has (and
- * replacing triggers of an earlier form). The table is locked for writes meanwhile, so a write is counted either by
- * the triggers or by the initial count, never twice or not at all. A resource added later calls this in its own migration.
+ * The statements that set `table`'s counts of each of `filterColumns`' values from its rows (run where no write
+ * can come between them: under LOCK TABLES, or in SQLite's one writer's transaction).
  */
-export async function createLiveCountTriggers(queryRunner: QueryRunner, table: string): Promise<void> {
-  await queryRunner.query(`LOCK TABLES \`${table}\` WRITE, ${LIVE_COUNT_TABLE} WRITE`);
+export function filterCountResetStatements(engine: Engine, table: string, filterColumns: string[]): string[] {
+  const add =
+    engine === 'mysql'
+      ? 'ON DUPLICATE KEY UPDATE live = live + VALUES(live)'
+      : `ON CONFLICT (${FILTER_KEY}) DO UPDATE SET live = live + excluded.live`;
+  return [
+    `DELETE FROM ${FILTER_COUNT_TABLE} WHERE table_name = '${table}'`,
+    ...filterColumns.map((column) => {
+      const value = quoted(engine, column);
+      return (
+        `INSERT INTO ${FILTER_COLUMNS} SELECT '${table}', tenant_id, '${column}', ${value}, 0, COUNT(1) FROM ${table} ` +
+        `WHERE delete_time = ${LIVE} AND ${value} IS NOT NULL GROUP BY tenant_id, ${value} ${add}`
+      );
+    }),
+  ];
+}
+
+/**
+ * MySQL/MariaDB migrations: counts `table`'s live rows and writes from now on, and its live rows per value of each
+ * of `filterColumns` (written out in the migration: a migration never reads the resource declarations, which
+ * change), starting from the rows it has (and replacing triggers of an earlier form). The table is locked for
+ * writes meanwhile, so a write is counted either by the triggers or by the initial count, never twice or not at
+ * all. A resource added later calls this in its own migration.
+ */
+export async function createLiveCountTriggers(queryRunner: QueryRunner, table: string, filterColumns: string[] = []): Promise<void> {
+  const counted = filterColumns.length > 0;
+  await queryRunner.query(`LOCK TABLES \`${table}\` WRITE, ${LIVE_COUNT_TABLE} WRITE${counted ? `, ${FILTER_COUNT_TABLE} WRITE` : ''}`);
   try {
     for (const name of [...replacedLiveCountTriggerNames(table), ...liveCountTriggerNames(table)])
       await queryRunner.query(`DROP TRIGGER IF EXISTS \`${name}\``);
-    for (const sql of liveCountTriggers('mysql', table)) await queryRunner.query(sql);
+    for (const sql of liveCountTriggers('mysql', table, filterColumns)) await queryRunner.query(sql);
     for (const sql of liveCountResetStatements('mysql', table)) await queryRunner.query(sql);
+    if (counted) for (const sql of filterCountResetStatements('mysql', table, filterColumns)) await queryRunner.query(sql);
   } finally {
     await queryRunner.query('UNLOCK TABLES');
   }
 }
 
+/** Every form's triggers of `table` dropped and its live counts removed: its rows are counted from then on. */
 export async function dropLiveCountTriggers(queryRunner: QueryRunner, table: string): Promise<void> {
-  for (const name of liveCountTriggerNames(table)) await queryRunner.query(`DROP TRIGGER IF EXISTS \`${name}\``);
+  for (const name of [...replacedLiveCountTriggerNames(table), ...liveCountTriggerNames(table)])
+    await queryRunner.query(`DROP TRIGGER IF EXISTS \`${name}\``);
   await queryRunner.query(`DELETE FROM ${LIVE_COUNT_TABLE} WHERE table_name = ?`, [table]);
 }

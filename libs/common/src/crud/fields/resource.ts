@@ -8,6 +8,7 @@ import { Action } from '../../auth/access';
 import { changeDtoOf, saveDtoOf, writeOnlyColumnsOf } from './field-dto';
 import { Revision } from './field-rules';
 import { declareResourceIndexes } from './resource-indexes';
+import { declareFilterCounts } from '../tables/filter-counts';
 import { EXAMPLE_ID } from './fields';
 import { ImportListOption } from './import-list';
 import { ListControls, PageControls } from '../http/query-controls';
@@ -149,6 +150,7 @@ export function defineResource<E extends BaseRecord>(o: ResourceOptions<E>): Res
   };
   // every accepted filter and sort gets its index from this declaration
   declareResourceIndexes(resource);
+  declareFilterCounts(resource);
   return resource;
 }
 

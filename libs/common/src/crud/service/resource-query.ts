@@ -47,10 +47,14 @@ export class ResourceQuery<E extends BaseRecord> {
     private readonly totals: PageTotals,
   ) {}
 
-  /** Without filters: the tenant's live count (live-counts.ts), no rows read. */
-  count(scope: TenantScope, body: Row): Promise<number> {
+  /**
+   * Without filters: the tenant's live count (live-counts.ts), no rows read; by one exact filter of a counted column,
+   * that value's live count (filter-counts.ts), no rows read; else the matching rows counted.
+   */
+  async count(scope: TenantScope, body: Row): Promise<number> {
     const filter = this.filter(body);
-    return isUnfiltered(filter) ? this.table.countLive(scope) : this.table.count(scope, filter);
+    if (isUnfiltered(filter)) return this.table.countLive(scope);
+    return (await this.table.countByFilterCount(scope, filter)) ?? this.table.count(scope, filter);
   }
 
   getById(scope: TenantScope, id: string): Promise<E | null> {
@@ -66,9 +70,10 @@ export class ResourceQuery<E extends BaseRecord> {
 
   /**
    * The page's rows and `total` (docs/contract.md "Page totals"), both read in one snapshot of the tenant's rows.
-   * The total is shown by the rows when they reach the end; else it is the live count without filters; with
-   * filters, a count of this replica made for the same tenant and filter at the snapshot's write version within
-   * PAGE_TOTAL_TTL_MS (0: never reused), or counted now. A later page needs the total first: it is read from the
+   * The total is shown by the rows when they reach the end; else it is the live count without filters, or by one
+   * exact filter of a counted column that value's live count (filter-counts.ts); with other filters, a count of this
+   * replica made for the same tenant and filter at the snapshot's write version within PAGE_TOTAL_TTL_MS (0: never
+   * reused), or counted now. A later page needs the total first: it is read from the
    * nearer end (page-window.ts), skipping rows by their keys only (LiveRecordTable.findPage).
    */
   async page(scope: TenantScope, body: Row & PageControls): Promise<WithExtra<E[]>> {
@@ -106,6 +111,8 @@ export class ResourceQuery<E extends BaseRecord> {
    */
   private async total(scope: TenantScope, body: Row, filter: TenantFilter<E>, manager: EntityManager): Promise<number> {
     if (isUnfiltered(filter)) return this.table.countLive(scope, manager);
+    const byValue = await this.table.countByFilterCount(scope, filter, manager);
+    if (byValue !== undefined) return byValue;
     const count = () => this.table.count(scope, filter, manager);
     if (this.config.pageTotalTtlMs === 0) return count();
     const [version] = (await this.table.versions([scope.tenantId], manager)) ?? [];

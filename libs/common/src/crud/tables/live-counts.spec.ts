@@ -1,16 +1,18 @@
 /**
  * Live counts and deep pages against the real database of the leg (in-memory SQLite, or a fresh MySQL/MariaDB
- * database when DB_URL is set): the triggers keep each tenant's live rows counted through every kind of write,
- * starting from the rows present when they are created; a page read by its keys, from either end, is the page
- * the plain OFFSET query gives, ties included.
+ * database when DB_URL is set): the triggers keep each tenant's live rows counted, in all and per value of each
+ * counted filter column, through every kind of write, starting from the rows present when they are created; a page
+ * read by its keys, from either end, is the page the plain OFFSET query gives, ties included.
  */
-import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
+import { Column, DataSource, Entity, MoreThanOrEqual, PrimaryColumn } from 'typeorm';
 import { createTestDatabase, fixtureDataSource, TestDatabase } from '../../../../../test/support/database';
 import { BaseRecord } from '../../persistence/base-record';
 import { LIVE } from '../../persistence/columns';
 import { createLiveCountTriggers } from '../../persistence/live-count-sql';
 import { isMysqlFamily } from '../../persistence/upsert-sql';
 import { TenantScope } from '../../tenancy/tenant-scope';
+import { FilterCount } from './filter-count.entity';
+import { declareFilterCounts } from './filter-counts';
 import { LiveCount } from './live-count.entity';
 import { LiveRecordTable } from './live-record-table';
 import { pageWindow, SortOrder } from './page-window';
@@ -26,7 +28,18 @@ class Counted extends BaseRecord {
 
   @Column({ type: 'int', nullable: true })
   rank: number | null;
+
+  @Column({ type: 'boolean', default: false })
+  flagged: boolean;
+
+  /** A filter too long for the counts' key: its matches are counted. */
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  note: string | null;
 }
+
+/** The filter columns the triggers count, as a migration lists them (note is not one: too long). */
+const COUNTED = ['kind', 'rank', 'flagged'];
+declareFilterCounts({ entity: Counted, filters: [...COUNTED, 'note'] });
 
 let database: TestDatabase;
 let dataSource: DataSource;
@@ -37,14 +50,59 @@ const row = (i: number) => ({
   countedId: `c${String(i).padStart(3, '0')}`,
   kind: i % 4 === 0 ? 'a' : 'b',
   rank: i % 5 === 0 ? null : i % 3,
+  flagged: i % 2 === 0,
+  note: `n${i % 3}`,
 });
 
 /** What the rows say: the live rows of the tenant, read one by one. */
 const rowCount = async (scope: TenantScope) => Number((await table.count(scope)) ?? 0);
 
+type Tally = Record<string, number>;
+
+/** Every tenant's live rows per value of each counted column, as `<tenant> <column>=<value as text>`: from the rows. */
+async function rowsByValue(): Promise<Tally> {
+  const tally: Tally = {};
+  for (const column of COUNTED) {
+    const name = dataSource.driver.escape(column);
+    const rows = (await dataSource.query(
+      `SELECT tenant_id AS tenant, ${name} AS value, COUNT(1) AS n FROM fixture_counted WHERE delete_time = ${LIVE} AND ${name} IS NOT NULL GROUP BY tenant_id, ${name}`,
+    )) as { tenant: string; value: string | number; n: string | number }[];
+    for (const row of rows) tally[`${row.tenant} ${column}=${String(row.value)}`] = Number(row.n);
+  }
+  return tally;
+}
+
+/** The same from the filter counts (values with no live row left are absent from both). */
+async function filterCountsByValue(): Promise<Tally> {
+  const rows = (await dataSource.query(
+    `SELECT tenant_id AS tenant, field, value, SUM(live) AS n FROM filter_count WHERE table_name = 'fixture_counted' GROUP BY tenant_id, field, value HAVING SUM(live) <> 0`,
+  )) as { tenant: string; field: string; value: string; n: string | number }[];
+  return Object.fromEntries(rows.map((row) => [`${row.tenant} ${row.field}=${row.value}`, Number(row.n)]));
+}
+
+/** Filters of one counted value each, present or not, as a client gives them. */
+const ONE_VALUE_FILTERS: TenantFilter<Counted>[] = [
+  ...['a', 'b', 'c', 'q', 'z', 'absent'].map((kind) => ({ kind })),
+  ...[0, 1, 2, 7, 99].map((rank) => ({ rank })),
+  { flagged: true },
+  { flagged: false },
+];
+
+/** The filter counts agree with the rows, in the table and as a single-filter count reads them for each tenant. */
+async function expectFilterCountsOfRows(scopes: TenantScope[]): Promise<void> {
+  expect(await filterCountsByValue()).toEqual(await rowsByValue());
+  for (const scope of scopes)
+    for (const filter of ONE_VALUE_FILTERS)
+      expect([scope.tenantId, filter, await table.countByFilterCount(scope, filter)]).toEqual([
+        scope.tenantId,
+        filter,
+        await table.count(scope, filter),
+      ]);
+}
+
 beforeAll(async () => {
   database = await createTestDatabase();
-  dataSource = await fixtureDataSource(database, [Counted, LiveCount]);
+  dataSource = await fixtureDataSource(database, [Counted, LiveCount, FilterCount]);
   table = new LiveRecordTable(Counted, 'countedId', dataSource);
   // rows written before the counts exist: the triggers' creation counts them
   await table.insertRecords(
@@ -54,7 +112,7 @@ beforeAll(async () => {
   await table.softDelete(t1, { countedId: 'c000' });
   if (isMysqlFamily(dataSource)) {
     const runner = dataSource.createQueryRunner();
-    await createLiveCountTriggers(runner, 'fixture_counted');
+    await createLiveCountTriggers(runner, 'fixture_counted', COUNTED);
     await runner.release();
   }
 });
@@ -68,6 +126,7 @@ describe('live counts', () => {
   it('start from the live rows present when the triggers are created', async () => {
     expect(await table.countLive(t1)).toBe(29);
     expect(await table.countLive(t2)).toBe(0);
+    await expectFilterCountsOfRows([t1, t2]);
   });
 
   it('follow inserts, logical deletions, restores, upserts, ignored inserts and removals, per tenant', async () => {
@@ -105,6 +164,86 @@ describe('live counts', () => {
       expect(await table.countLive(t1)).toBe((await rowCount(t1)) + 1000);
     } finally {
       await dataSource.query('DELETE FROM live_count WHERE table_name = ? AND tenant_id = ? AND slot = ?', other);
+    }
+  });
+});
+
+describe('filter counts', () => {
+  const t3 = TenantScope.system('fixture tenant three', 'lc-3', 'sys-4');
+  const t4 = TenantScope.system('fixture tenant four', 'lc-4', 'sys-5');
+  const moveToT4 = (where: string) =>
+    dataSource.query(`UPDATE fixture_counted SET tenant_id = ? WHERE tenant_id = ? AND ${where}`, [t4.tenantId, t3.tenantId]);
+
+  it('follow inserts, value changes, logical deletions, restores, tenant moves and removals, per tenant and value', async () => {
+    const check = () => expectFilterCountsOfRows([t3, t4]);
+    await table.insertRecords(
+      t3,
+      Array.from({ length: 20 }, (_, i) => row(200 + i)),
+    );
+    await check();
+    // by identifier (an upsert on MySQL/MariaDB): a value changed, set to null, set from null
+    await table.updateRecordsById(t3, [{ countedId: 'c200', kind: 'q', rank: null }]);
+    await table.updateRecordsById(t3, [{ countedId: 'c205', kind: 'a', rank: 7, flagged: true }]);
+    await table.updateRecords(t3, { kind: 'b' }, { kind: 'c' });
+    await check();
+    expect(await table.softDelete(t3, { rank: 1 })).toBeGreaterThan(0);
+    await check();
+    await dataSource.query(`UPDATE fixture_counted SET delete_time = ${LIVE} WHERE tenant_id = ? AND counted_id = ?`, [
+      t3.tenantId,
+      'c201',
+    ]);
+    // a deleted row's value changed: no live count moves
+    await dataSource.query(`UPDATE fixture_counted SET kind = 'z' WHERE tenant_id = ? AND delete_time <> ${LIVE}`, [t3.tenantId]);
+    await check();
+    await moveToT4(`counted_id IN ('c202', 'c203')`);
+    // moved and its value changed in one update
+    await dataSource.query(`UPDATE fixture_counted SET tenant_id = ?, kind = 'q' WHERE counted_id = 'c204' AND tenant_id = ?`, [
+      t4.tenantId,
+      t3.tenantId,
+    ]);
+    // an insert ignored for its existing identifier counts nothing
+    await table.insertRowsIfAbsent(t3, [
+      {
+        ...row(206),
+        kind: 'a',
+        revision: 1,
+        createdUsername: 'x',
+        createdTime: 1,
+        lastModifiedUsername: 'x',
+        lastModifiedTime: 1,
+        deleteTime: LIVE,
+      },
+    ]);
+    await check();
+    await table.deleteRows(t3, { kind: 'c' });
+    await dataSource.query(`DELETE FROM fixture_counted WHERE tenant_id = ? AND delete_time <> ${LIVE}`, [t3.tenantId]);
+    await check();
+    expect(await table.countByFilterCount(t4, { kind: 'q' })).toBeGreaterThan(0);
+  });
+
+  it('answer one exact value of a counted column only: other filters, types and columns count the rows', async () => {
+    expect(await table.countByFilterCount(t3, { note: 'n1' })).toBeUndefined();
+    expect(await table.countByFilterCount(t3, { kind: 'a', rank: 1 })).toBeUndefined();
+    expect(await table.countByFilterCount(t3, { rank: MoreThanOrEqual(1) })).toBeUndefined();
+    // a text for a number column: the database would convert it ('01' = 1), the counts cannot
+    expect(await table.countByFilterCount(t3, { rank: '1' as never })).toBeUndefined();
+    expect(await table.countByFilterCount(t3, {})).toBeUndefined();
+  });
+
+  it('are what a single-filter count answers, without reading the rows', async () => {
+    // a slot no connection uses, added behind the triggers' back: the count shows it
+    const other = ['fixture_counted', t4.tenantId, 'kind', 'q', 99];
+    await dataSource.query(
+      'INSERT INTO filter_count (table_name, tenant_id, field, value, slot, live) VALUES (?, ?, ?, ?, ?, 1000)',
+      other,
+    );
+    try {
+      expect(await table.countByFilterCount(t4, { kind: 'q' })).toBe((await table.count(t4, { kind: 'q' })) + 1000);
+    } finally {
+      await dataSource.query(
+        'DELETE FROM filter_count WHERE table_name = ? AND tenant_id = ? AND field = ? AND value = ? AND slot = ?',
+        other,
+      );
     }
   });
 });

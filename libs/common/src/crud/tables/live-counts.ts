@@ -2,6 +2,10 @@ import { Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { SharedRuns } from '../../background/shared-run';
 import {
+  FILTER_COUNT_TABLE,
+  filterColumnsCountedBy,
+  filterCountResetStatements,
+  insertTriggerName,
   LIVE_COUNT_TABLE,
   liveCountResetStatements,
   liveCountTriggerNames,
@@ -10,6 +14,8 @@ import {
 } from '../../persistence/live-count-sql';
 import { isMysqlFamily } from '../../persistence/upsert-sql';
 import { exclusiveTransaction } from './exclusive-transaction';
+import { countedFilterColumns } from './filter-counts';
+import { FilterCount } from './filter-count.entity';
 import { LiveCount } from './live-count.entity';
 
 /** One per data source: whether a table's triggers are in place is a fact of that database. */
@@ -22,16 +28,22 @@ export interface TenantCounts {
   version: string;
 }
 
+/** What a table's triggers count: its live rows and writes, and the live rows per value of these filter columns. */
+interface CountedTable {
+  filterColumns: Set<string>;
+}
+
 /**
- * The live records and write versions of tenants in a record table, read from live_count (kept by triggers in the
- * writes' transactions, whatever code writes). MySQL/MariaDB tables get their triggers from a migration; a table
- * without them has no counts (undefined here): its rows are counted, and nothing that a version guards is kept.
- * SQLite tables get them on first use, since synchronize creates the schema (and drops a table's triggers when it
- * rebuilds the table).
+ * The live records and write versions of tenants in a record table, read from live_count, and the live records per
+ * value of its counted filter columns, read from filter_count (both kept by triggers in the writes' transactions,
+ * whatever code writes). MySQL/MariaDB tables get their triggers from a migration, which lists the filter columns
+ * they count; a table without them has no counts (undefined here): its rows are counted, and nothing that a version
+ * guards is kept. SQLite tables get them on first use, for the filter columns its resources declare, since
+ * synchronize creates the schema (and drops a table's triggers when it rebuilds the table).
  */
 export class LiveCounts {
   private readonly logger = new Logger(LiveCounts.name);
-  private readonly counted = new Map<string, Promise<boolean>>();
+  private readonly counted = new Map<string, Promise<CountedTable | undefined>>();
   /** Concurrent reads of the same versions outside a snapshot share one SELECT that starts after each of them. */
   private readonly versionReads = new SharedRuns<string[] | undefined>();
 
@@ -48,6 +60,19 @@ export class LiveCounts {
     return (await this.read(table, [tenantId], manager))?.[0].live;
   }
 
+  /**
+   * The tenant's live rows of `table` whose `column` holds `value` (as text: filter-counts.ts filterCountValue),
+   * read in `manager`'s snapshot; undefined when the table's triggers do not count that column.
+   */
+  async filterCount(table: string, tenantId: string, column: string, value: string, manager: EntityManager): Promise<number | undefined> {
+    if (!(await this.countedTable(table))?.filterColumns.has(column)) return undefined;
+    const rows = (await manager.query(
+      `SELECT COALESCE(SUM(live), 0) AS live FROM ${FILTER_COUNT_TABLE} WHERE table_name = ? AND tenant_id = ? AND field = ? AND value = ?`,
+      [table, tenantId, column, value],
+    )) as { live: string | number }[];
+    return Number(rows[0]?.live ?? 0);
+  }
+
   /** Each tenant's write version of `table`, in the order given; read in `manager`'s transaction (its snapshot). */
   async versionsIn(manager: EntityManager, table: string, tenantIds: string[]): Promise<string[] | undefined> {
     return (await this.read(table, tenantIds, manager))?.map((counts) => counts.version);
@@ -61,7 +86,7 @@ export class LiveCounts {
 
   /** Each tenant's counts of `table` in the order given, or undefined when its rows are not counted by triggers. */
   async read(table: string, tenantIds: string[], manager: EntityManager = this.dataSource.manager): Promise<TenantCounts[] | undefined> {
-    if (!(await this.isCounted(table))) return undefined;
+    if (!(await this.countedTable(table))) return undefined;
     const rows = (await manager.query(
       `SELECT tenant_id, COALESCE(SUM(live), 0) AS live, COALESCE(SUM(writes), 0) AS writes FROM ${LIVE_COUNT_TABLE} ` +
         `WHERE table_name = ? AND tenant_id IN (${tenantIds.map(() => '?').join(', ')}) GROUP BY tenant_id`,
@@ -74,14 +99,14 @@ export class LiveCounts {
     });
   }
 
-  private isCounted(table: string): Promise<boolean> {
+  private countedTable(table: string): Promise<CountedTable | undefined> {
     let known = this.counted.get(table);
     if (!known) {
       // a data source without the shared entities (a test's fixture) has no live_count: its rows are counted
       known = !this.dataSource.hasMetadata(LiveCount)
-        ? Promise.resolve(false)
+        ? Promise.resolve(undefined)
         : isMysqlFamily(this.dataSource)
-          ? this.hasTriggers(table)
+          ? this.migratedTriggers(table)
           : this.ensureSqliteTriggers(table);
       this.counted.set(table, known);
       known.catch(() => this.counted.delete(table));
@@ -89,34 +114,47 @@ export class LiveCounts {
     return known;
   }
 
-  private async hasTriggers(table: string): Promise<boolean> {
+  /** The table's triggers as a migration made them: the filter columns they count are written in their text. */
+  private async migratedTriggers(table: string): Promise<CountedTable | undefined> {
     const names = liveCountTriggerNames(table);
     const rows = (await this.dataSource.query(
-      `SELECT COUNT(1) AS n FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME IN (${names.map(() => '?').join(', ')})`,
+      `SELECT TRIGGER_NAME AS name, ACTION_STATEMENT AS statement FROM information_schema.TRIGGERS ` +
+        `WHERE TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME IN (${names.map(() => '?').join(', ')})`,
       names,
-    )) as { n: string | number }[];
-    const present = Number(rows[0].n) === names.length;
-    if (!present)
+    )) as { name: string; statement: string }[];
+    if (rows.length !== names.length) {
       this.logger.warn(
-        `${table} has no live-count triggers (run the migrations): its unfiltered counts read its rows, and no list or total is reused`,
+        `${table} has no live-count triggers (run the migrations): its counts read its rows, and no list or total is reused`,
       );
-    return present;
+      return undefined;
+    }
+    const insert = rows.find((row) => row.name === insertTriggerName(table))!;
+    return { filterColumns: new Set(filterColumnsCountedBy(insert.statement)) };
   }
 
-  /** Creates the table's triggers unless all are there, and its counts from its rows, in one transaction. */
-  private async ensureSqliteTriggers(table: string): Promise<boolean> {
+  /**
+   * Creates the table's triggers unless they are there as this code makes them (for the filter columns its
+   * resources declare now), and its counts from its rows, in one transaction.
+   */
+  private async ensureSqliteTriggers(table: string): Promise<CountedTable> {
+    const metadata = this.dataSource.entityMetadatas.find((meta) => meta.tableName === table);
+    // filter counts need their table: a fixture's data source may have live counts only
+    const filterColumns = metadata && this.dataSource.hasMetadata(FilterCount) ? countedFilterColumns(metadata) : [];
+    const wanted = liveCountTriggers('sqlite', table, filterColumns);
     const names = liveCountTriggerNames(table);
     const rows = (await this.dataSource.query(
-      `SELECT COUNT(1) AS n FROM sqlite_master WHERE type = 'trigger' AND name IN (${names.map(() => '?').join(', ')})`,
+      `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name IN (${names.map(() => '?').join(', ')})`,
       names,
-    )) as { n: number }[];
-    if (Number(rows[0].n) === names.length) return true;
+    )) as { sql: string }[];
+    const present = new Set(rows.map((row) => row.sql));
+    if (present.size === wanted.length && wanted.every((sql) => present.has(sql))) return { filterColumns: new Set(filterColumns) };
     // exclusive: other requests' statements must not run inside it on SQLite's one connection
     await exclusiveTransaction(this.dataSource, async (manager) => {
       for (const name of [...replacedLiveCountTriggerNames(table), ...names]) await manager.query(`DROP TRIGGER IF EXISTS "${name}"`);
-      for (const sql of liveCountTriggers('sqlite', table)) await manager.query(sql);
+      for (const sql of wanted) await manager.query(sql);
       for (const sql of liveCountResetStatements('sqlite', table)) await manager.query(sql);
+      if (filterColumns.length) for (const sql of filterCountResetStatements('sqlite', table, filterColumns)) await manager.query(sql);
     });
-    return true;
+    return { filterColumns: new Set(filterColumns) };
   }
 }

@@ -10,6 +10,7 @@ import { LiveCounts } from './live-counts';
 import { readSnapshot } from './read-snapshot';
 import { PageWindow, reversedOrder, SortOrder } from './page-window';
 import { deferredJoin } from './deferred-join';
+import { filterCountValue } from './filter-counts';
 
 type Row = Record<string, unknown>;
 
@@ -48,6 +49,25 @@ export class LiveRecordTable<E extends BaseRecord> extends TenantTable<E> {
   /** How many live records the scope's tenant has: kept by triggers (live-counts.ts), or counted where a table has none. */
   async countLive(scope: TenantScope, manager: EntityManager = this.dataSource.manager): Promise<number> {
     return (await this.counts().count(this.tableName(), scope.tenantId, manager)) ?? this.count(scope, {} as TenantFilter<E>, manager);
+  }
+
+  /**
+   * How many live records of the scope's tenant match `filter` when it is one exact value of a column whose values
+   * the triggers count (filter-counts.ts), read in `manager`'s snapshot; undefined for any other filter (several
+   * fields, a range) or where the table's triggers do not count that column: those rows are counted.
+   */
+  async countByFilterCount(
+    scope: TenantScope,
+    filter: TenantFilter<E>,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<number | undefined> {
+    const conditions = Object.entries(filter);
+    if (conditions.length !== 1) return undefined;
+    const [property, value] = conditions[0];
+    const column = this.dataSource.getMetadata(this.entity).findColumnWithPropertyName(property);
+    const text = column && filterCountValue(column, value);
+    if (text === undefined) return undefined;
+    return this.counts().filterCount(this.tableName(), scope.tenantId, column!.databaseName, text, manager);
   }
 
   /**
