@@ -152,6 +152,8 @@ export const MAIN_SERVICE_UNDER_TEST: ServiceUnderTest = { module: AppModule, se
 export interface StartOptions {
   /** Receives the app's JSON log lines instead of standard output (set LOG_LEVEL in `env` to see more than faults). */
   logTo?: { write(line: string): void };
+  /** Leaves the MySQL/MariaDB database without its migrations (no tables), as a deployment whose migrations did not run. */
+  skipMigrations?: boolean;
 }
 
 /** Listens on a loopback port of its own (for raw HTTP clients); resolves to the base URL. */
@@ -183,7 +185,7 @@ export async function startApp(
     });
     if (options.logTo) created.get(AppLogging).captureTo(options.logTo);
     const configured = configureApp(created, target.service, { documentOnFirstRequest: true });
-    if (database.env.DB_URL) await configured.get(DataSource).runMigrations();
+    if (database.env.DB_URL && !options.skipMigrations) await configured.get(DataSource).runMigrations();
     await configured.init();
     return configured;
   });

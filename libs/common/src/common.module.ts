@@ -17,6 +17,7 @@ import { TtlCache } from './crud/service/ttl-cache';
 import { DrainState } from './health/drain-state';
 import { HealthController } from './health/health.controller';
 import { HealthDetails } from './health/health-details';
+import { SchemaState } from './health/schema-state';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { EnvelopeExceptionFilter } from './http/exception.filter';
 import { addShippedTexts } from './i18n/catalogues';
@@ -81,6 +82,7 @@ export class CommonModule {
         loggingProvider,
         DrainState,
         HealthDetails,
+        SchemaState,
         Metrics,
         TtlCache,
         JwtStrategy,

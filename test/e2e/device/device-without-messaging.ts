@@ -28,7 +28,10 @@ describe('device-service with KAFKA_BROKERS pointing at nothing', () => {
   it('is ready on its database alone, with no broker check and no background parts', async () => {
     const res = await d.http().get('/device-service/health/ready');
     expect([res.status, res.body.status]).toEqual([200, 200]);
-    expect(res.body.data).toEqual({ status: 'ok', details: { shutdown: { status: 'up' }, database: { status: 'up' } } });
+    expect(res.body.data).toEqual({
+      status: 'ok',
+      details: { shutdown: { status: 'up' }, database: { status: 'up' }, schema: { status: 'up' } },
+    });
   });
 
   it('has no message bus and no outbox relay (nothing polls an outbox), and no messaging metrics', async () => {

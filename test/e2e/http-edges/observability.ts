@@ -34,9 +34,9 @@ function expectOperationsEndpoints(http: Http, prefix: string): void {
     expect(res.body).toMatchObject({
       status: 200,
       error: null,
-      data: { status: 'ok', details: { database: { status: 'up' }, shutdown: { status: 'up' } } },
+      data: { status: 'ok', details: { database: { status: 'up' }, schema: { status: 'up' }, shutdown: { status: 'up' } } },
     });
-    expect(Object.keys(res.body.data.details).sort()).toEqual(['database', 'shutdown']);
+    expect(Object.keys(res.body.data.details).sort()).toEqual(['database', 'schema', 'shutdown']);
     // main-service shows its message bus (in-process: KAFKA_BROKERS unset) as background; device-service has none
     expect(res.body.data.background).toEqual(withMessaging ? { messaging: { transport: 'in-process', outboxBacklog: 0 } } : undefined);
   });
@@ -303,7 +303,7 @@ describe('main-service', () => {
     expect(res.body).toMatchObject({ status: 503, error: 'Service unavailable', path: '/main-service/health/ready', data: null });
     expect(res.body.extraData.health).toEqual({
       status: 'error',
-      details: { database: { status: 'down' }, shutdown: { status: 'up' } },
+      details: { database: { status: 'down' }, schema: { status: 'up' }, shutdown: { status: 'up' } },
       // the backlog cannot be counted without the database; the bus still shows
       background: { messaging: { transport: 'in-process', outboxBacklog: null } },
     });
@@ -323,7 +323,11 @@ describe('main-service', () => {
     t.app.get(DrainState).begin();
     const res = await http().get('/main-service/health/ready');
     expect(res.status).toBe(503);
-    expect(res.body.extraData.health.details).toEqual({ database: { status: 'up' }, shutdown: { status: 'down' } });
+    expect(res.body.extraData.health.details).toEqual({
+      database: { status: 'up' },
+      schema: { status: 'up' },
+      shutdown: { status: 'down' },
+    });
   });
 });
 

@@ -55,7 +55,7 @@ describe('KAFKA_BROKERS set but unreachable', () => {
     expect(report).toEqual({
       http: 200,
       status: 'ok',
-      details: { shutdown: { status: 'up' }, database: { status: 'up' } },
+      details: { shutdown: { status: 'up' }, database: { status: 'up' }, schema: { status: 'up' } },
       background: { messaging: { transport: 'kafka', broker: 'down', brokerStateSince: expect.any(Number), outboxBacklog: 3 } },
     });
     const metrics = (await t.http().get('/main-service/metrics')).text;

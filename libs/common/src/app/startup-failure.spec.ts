@@ -13,3 +13,14 @@ describe('explainStartupError (database)', () => {
     expect(failure?.message).not.toContain('ss-X');
   });
 });
+
+describe('explainStartupError (unknown database)', () => {
+  it('says the database does not exist and names the migrations, which create it', () => {
+    const env = { DB_URL: 'mysql://svc:secret@db.example:3306/backoffice' };
+    const error = Object.assign(new Error("Unknown database 'backoffice'"), { code: 'ER_BAD_DB_ERROR' });
+    expect(explainStartupError(error, env)?.message).toBe(
+      "Cannot use the database at DB_URL=mysql://db.example:3306/backoffice: ER_BAD_DB_ERROR (Unknown database 'backoffice'): " +
+        "it does not exist; run this service's migrations (npm run migrate or npm run migrate:<service>; in Kubernetes: its migration Job)",
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { processOutput } from '../logging/app-logging';
+import { MIGRATE_HINT } from '../health/schema-state';
 import { printableDatabaseUrl, readDatabaseUrl } from '../logging/database-url';
 
 /**
@@ -41,7 +42,9 @@ export function explainStartupError(error: unknown, env: Record<string, string |
     return new StartupFailure(`PORT ${port}: not allowed to listen there (ports below 1024 need privileges)`);
   if (typeof code === 'string' && DATABASE_CODES.has(code) && env.DB_URL)
     return new StartupFailure(
-      `Cannot use the database at DB_URL=${printableDatabaseUrl(env.DB_URL)}: ${code} (${maskedText(String(message), env.DB_URL)})`,
+      `Cannot use the database at DB_URL=${printableDatabaseUrl(env.DB_URL)}: ${code} (${maskedText(String(message), env.DB_URL)})` +
+        // the migrations create the database, then its tables
+        (code === 'ER_BAD_DB_ERROR' ? `: it does not exist; ${MIGRATE_HINT}` : ''),
     );
   return null;
 }

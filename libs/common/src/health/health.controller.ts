@@ -5,17 +5,19 @@ import { HealthCheckService, HealthIndicatorFunction, HealthIndicatorService, Ty
 import { Operation } from '../auth/operation';
 import { UnavailableException } from '../http/app-exception';
 import { DrainState } from './drain-state';
-import { HealthDetails } from './health-details';
+import { HealthDetails, withTimeout } from './health-details';
+import { SchemaState } from './schema-state';
 
 /** Each check's timeout: a probe must answer well within the orchestrator's probe timeout. */
 const CHECK_TIMEOUT_MS = 2000;
 
 export class HealthReport {
   @ApiProperty({ example: 'ok', description: '`ok`, or `error` when a check is down' }) status: string;
-  @ApiProperty({ example: { database: { status: 'up' } }, description: 'Each check and its status (`up`/`down`)' }) details: Record<
-    string,
-    { status: string }
-  >;
+  @ApiProperty({
+    example: { shutdown: { status: 'up' }, database: { status: 'up' }, schema: { status: 'up' } },
+    description: 'Each check and its status (`up`/`down`)',
+  })
+  details: Record<string, { status: string }>;
   @ApiProperty({
     required: false,
     type: Object,
@@ -42,7 +44,7 @@ function report(result: TerminusResult, background: Record<string, unknown> | un
 
 /**
  * Probes of contract.md "Tenancy and access" (anonymous), in the envelope: live has no dependency (a restart would not help
- * a database outage); ready checks what a request needs (the database), and fails at once when shutting down. Parts no
+ * a database outage); ready checks what a request needs (the database and its migrated schema), and fails at once when shutting down. Parts no
  * answer waits on (a message broker: imports wait in the outbox) are shown in `background`, never checked: an unready pod
  * leaves its Service, and would fail every call for an outage the calls do not feel.
  */
@@ -55,6 +57,7 @@ export class HealthController {
     private readonly indicators: HealthIndicatorService,
     private readonly drain: DrainState,
     private readonly details: HealthDetails,
+    private readonly schema: SchemaState,
   ) {}
 
   @Get('live')
@@ -66,7 +69,7 @@ export class HealthController {
   @Get('ready')
   @Operation({
     public: true,
-    summary: 'Readiness: database, not shutting down; background parts (message bus, outbox) shown, not checked',
+    summary: 'Readiness: database reachable and migrated, not shutting down; background parts (message bus, outbox) shown, not checked',
     description:
       "HTTP 503 with body status 503 and each check's status in `extraData.health` when a check fails. `background` shows the state of parts readiness does not wait on.",
     response: { data: HealthReport },
@@ -76,6 +79,11 @@ export class HealthController {
     const checks: HealthIndicatorFunction[] = [
       () => (this.drain.isDraining ? this.indicators.check('shutdown').down() : this.indicators.check('shutdown').up()),
       () => this.db.pingCheck('database', { timeout: CHECK_TIMEOUT_MS }),
+      // down until every migration the service was built with is applied (or while the database cannot be read)
+      async () =>
+        (await withTimeout(this.schema.pending(), CHECK_TIMEOUT_MS)) === 0
+          ? this.indicators.check('schema').up()
+          : this.indicators.check('schema').down(),
     ];
     const background = this.details.read(CHECK_TIMEOUT_MS);
     try {

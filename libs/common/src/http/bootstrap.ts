@@ -2,6 +2,8 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
 import { ServerConfig } from '../config/server.config';
+import { refuseUntilMigrated } from '../health/schema-gate';
+import { SchemaState } from '../health/schema-state';
 import { AppLogging } from '../logging/app-logging';
 import { NestLines } from '../logging/nest-lines';
 import { Metrics } from '../metrics/metrics';
@@ -70,6 +72,8 @@ export function configureApp(
   app.use(compressLargeAnswers());
   enableCorsFor(app, config.corsOrigins);
   app.use(enterApp(service.prefix));
+  // before every route: requests on a database without its migrations get 503, not the 500 of each query
+  app.use(refuseUntilMigrated(app.get(SchemaState), service.prefix));
   app.setGlobalPrefix(service.prefix);
   // no enableShutdownHooks: http/shutdown.ts drains the HTTP server before closing the app
   const document = setupOpenApi(app, service);
