@@ -6,7 +6,7 @@
  */
 import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { DEVICE_API, REGISTRY, startDeviceApp } from './device-app';
+import { DEVICE_API, DeviceTestApp, REGISTRY, SECRET, SERVER_API, startDeviceApp, uniqueNo } from './device-app';
 import { CONFIG, Envelope, startApp, TestApp } from './test-app';
 
 export const MB = 1024 * 1024;
@@ -169,3 +169,28 @@ export const SERVICES: { name: string; prefix: string; start: () => Promise<Test
     ],
   },
 ];
+
+/** A body call of device-service with its credentials: a registered device's or server's own token in the query. */
+export interface DeviceBodyCall {
+  path: string;
+  query: string;
+  method: 'POST' | 'PUT';
+}
+
+/** pushInfo of a newly registered device and updateInternalIp of a new server: the device calls that take an object body. */
+export async function deviceBodyCalls(t: DeviceTestApp, label: string): Promise<DeviceBodyCall[]> {
+  const device = await t.register('device', uniqueNo(label), SECRET);
+  const server = await t.register('server', uniqueNo(label), SECRET);
+  return [
+    {
+      path: `${DEVICE_API}/pushInfoByDataAcquisitionDeviceNo`,
+      query: `dataAcquisitionDeviceNo=${device}&token=${await t.token('device', device, SECRET)}`,
+      method: 'POST',
+    },
+    {
+      path: `${SERVER_API}/updateInternalIpByDataAcquisitionServerNo`,
+      query: `dataAcquisitionServerNo=${server}&token=${await t.token('server', server, SECRET)}`,
+      method: 'PUT',
+    },
+  ];
+}

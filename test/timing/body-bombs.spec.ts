@@ -9,6 +9,7 @@ import { MAX_BODY_VALUES, MAX_RECORD_PROPERTIES, MAX_RECORD_VALUES } from '@app/
 import { gzipSync } from 'node:zlib';
 import {
   BOMB,
+  deviceBodyCalls,
   emptyArrays,
   MB,
   objectWithKeys,
@@ -18,7 +19,7 @@ import {
   shuffledRows,
   UNCOMPRESSED,
 } from '../support/body-bombs';
-import { DEVICE_API, DeviceTestApp, SECRET, SERVER_API, startDeviceApp, uniqueNo } from '../support/device-app';
+import { DeviceTestApp, startDeviceApp } from '../support/device-app';
 import { LIVE_WITHIN_MS, POLL_TEST_RETRIES, pollLiveDuring } from '../support/live-poller';
 import { CONFIG, Envelope, listenOnLoopback, startApp, TestApp } from '../support/test-app';
 
@@ -150,20 +151,7 @@ describe('device-service: device calls with one object of 64,000 keys', () => {
   afterAll(() => t?.close());
 
   it(`pushInfo and updateInternalIp: refused at ${MAX_RECORD_PROPERTIES} properties; health/live free throughout`, async () => {
-    const device = await t.register('device', uniqueNo('bomb'), SECRET);
-    const server = await t.register('server', uniqueNo('bomb'), SECRET);
-    const calls = [
-      {
-        path: `${DEVICE_API}/pushInfoByDataAcquisitionDeviceNo`,
-        query: `dataAcquisitionDeviceNo=${device}&token=${await t.token('device', device, SECRET)}`,
-        method: 'POST' as const,
-      },
-      {
-        path: `${SERVER_API}/updateInternalIpByDataAcquisitionServerNo`,
-        query: `dataAcquisitionServerNo=${server}&token=${await t.token('server', server, SECRET)}`,
-        method: 'PUT' as const,
-      },
-    ];
+    const calls = await deviceBodyCalls(t, 'bomb');
     const body = Buffer.from(objectWithKeys(64_000));
     for (const { path, query, method } of calls) {
       const { result, latencies } = await pollLiveDuring(

@@ -9,8 +9,18 @@
  */
 import { MAX_BODY_VALUES, MAX_RECORD_PROPERTIES, MAX_RECORD_VALUES } from '@app/common';
 import { gzipSync } from 'node:zlib';
-import { answerBeforeBody, BOMB, emptyArrays, MB, objectWithKeys, send, SERVICES, UNCOMPRESSED } from '../../support/body-bombs';
-import { DEVICE_API, DeviceTestApp, SECRET, SERVER_API, startDeviceApp, uniqueNo } from '../../support/device-app';
+import {
+  answerBeforeBody,
+  BOMB,
+  deviceBodyCalls,
+  emptyArrays,
+  MB,
+  objectWithKeys,
+  send,
+  SERVICES,
+  UNCOMPRESSED,
+} from '../../support/body-bombs';
+import { DEVICE_API, DeviceTestApp, startDeviceApp } from '../../support/device-app';
 import { ALL_RESOURCES } from '../../support/tables';
 import { CONFIG, Envelope, listenOnLoopback, startApp, TestApp } from '../../support/test-app';
 import type { Claims } from '../../support/tokens';
@@ -147,17 +157,12 @@ describe('device-service: device calls with one object of 64,000 keys', () => {
   afterAll(() => t?.close());
 
   it('pushInfo and updateInternalIp: 400 naming the bound, at once; the stored report is unchanged', async () => {
-    const device = await t.register('device', uniqueNo('keys'), SECRET);
-    const server = await t.register('server', uniqueNo('keys'), SECRET);
-    const deviceQuery = { dataAcquisitionDeviceNo: device, token: await t.token('device', device, SECRET) };
-    const serverQuery = `dataAcquisitionServerNo=${server}&token=${await t.token('server', server, SECRET)}`;
-    const push = `${DEVICE_API}/pushInfoByDataAcquisitionDeviceNo`;
-    expect(await t.call('post', push, deviceQuery, { firmwareVersion: '1.0.0' })).toMatchObject({ status: 200 });
+    const calls = await deviceBodyCalls(t, 'keys');
+    const [push] = calls;
+    const deviceQuery = Object.fromEntries(new URLSearchParams(push.query));
+    expect(await t.call('post', push.path, deviceQuery, { firmwareVersion: '1.0.0' })).toMatchObject({ status: 200 });
     const bomb = Buffer.from(objectWithKeys(64_000));
-    for (const [path, query, method] of [
-      [push, new URLSearchParams(deviceQuery).toString(), 'POST'],
-      [`${SERVER_API}/updateInternalIpByDataAcquisitionServerNo`, serverQuery, 'PUT'],
-    ] as const) {
+    for (const { path, query, method } of calls) {
       const started = performance.now();
       const result = await send(base, `${path}?${query}`, bomb, UNCOMPRESSED, method);
       expect(result).toMatchObject({
