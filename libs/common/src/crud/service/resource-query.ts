@@ -53,8 +53,12 @@ export class ResourceQuery<E extends BaseRecord> {
    */
   async count(scope: TenantScope, body: Row): Promise<number> {
     const filter = this.filter(body);
-    if (isUnfiltered(filter)) return this.table.countLive(scope);
-    return (await this.table.countByFilterCount(scope, filter)) ?? this.table.count(scope, filter);
+    return (await this.keptTotal(scope, filter)) ?? this.table.count(scope, filter);
+  }
+
+  /** A total the triggers keep: the live count without filters, a value's live count by one counted exact filter. */
+  private keptTotal(scope: TenantScope, filter: TenantFilter<E>, manager?: EntityManager): Promise<number | undefined> {
+    return isUnfiltered(filter) ? this.table.countLive(scope, manager) : this.table.countByFilterCount(scope, filter, manager);
   }
 
   getById(scope: TenantScope, id: string): Promise<E | null> {
@@ -110,9 +114,8 @@ export class ResourceQuery<E extends BaseRecord> {
    * snapshot's write version: a snapshot of the same version holds the same rows, so it is exact, not merely recent.
    */
   private async total(scope: TenantScope, body: Row, filter: TenantFilter<E>, manager: EntityManager): Promise<number> {
-    if (isUnfiltered(filter)) return this.table.countLive(scope, manager);
-    const byValue = await this.table.countByFilterCount(scope, filter, manager);
-    if (byValue !== undefined) return byValue;
+    const kept = await this.keptTotal(scope, filter, manager);
+    if (kept !== undefined) return kept;
     const count = () => this.table.count(scope, filter, manager);
     if (this.config.pageTotalTtlMs === 0) return count();
     const [version] = (await this.table.versions([scope.tenantId], manager)) ?? [];
