@@ -11,6 +11,10 @@
 //   BENCH_BIG     rows of the big tenant (10000000 for 10M)                   default 1000000
 //   BENCH_REPS    repetitions per request (fewer once a request has taken 20 s in all)   default 11
 //   BENCH_KEEP_DB=1  keep the database (and reuse it when its row counts match: no second seeding)
+//   BENCH_BUFFER_POOL_MB  InnoDB buffer pool for the run, given back afterwards (0: leave it)   default 8192
+//
+// A server is sized for its data: 10 million rows and their indexes do not fit MariaDB's default buffer pool
+// (128 MB), so the run sets the global innodb_buffer_pool_size (resized online) and restores the value it found.
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +28,7 @@ const SERVER = new URL((process.env.DB_URL ?? 'mysql://root@127.0.0.1:3306').rep
 const DATABASE = 'bench_scale';
 const SIZES = { small: Number(process.env.BENCH_SMALL ?? 10_000), big: Number(process.env.BENCH_BIG ?? 1_000_000) };
 const REPS = Number(process.env.BENCH_REPS ?? 11);
+const BUFFER_POOL_MB = Number(process.env.BENCH_BUFFER_POOL_MB ?? 8192);
 const TIMEOUT_MS = 60_000;
 const PAGE_SIZE = 10;
 const SECRET = 'bench-secret-of-at-least-16-chars';
@@ -95,14 +100,54 @@ async function median(call) {
 
 const shown = (ms) => (ms === Infinity ? `> ${TIMEOUT_MS}` : ms.toFixed(1));
 
+/** Whether the kept database has the rows, the triggers (a seed stopped between dropping and creating them again has not) and their counts. */
 async function seeded(db) {
-  for (const [tenant, rows] of Object.entries(SIZES)) {
-    for (const table of TABLES) {
+  for (const table of TABLES) {
+    const [[{ triggers }]] = await db.query(
+      'SELECT COUNT(1) AS triggers FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND EVENT_OBJECT_TABLE = ?',
+      [table.table],
+    );
+    if (Number(triggers) === 0) return false;
+    for (const [tenant, rows] of Object.entries(SIZES)) {
       const [[{ n }]] = await db.query(`SELECT COUNT(1) AS n FROM ${table.table} WHERE tenant_id = ?`, [tenant]);
-      if (Number(n) !== rows) return false;
+      const [[{ live }]] = await db.query('SELECT SUM(live) AS live FROM live_count WHERE table_name = ? AND tenant_id = ?', [
+        table.table,
+        tenant,
+      ]);
+      if (Number(n) !== rows || Number(live) !== rows) return false;
     }
   }
   return true;
+}
+
+/**
+ * Runs `measure` with the buffer pool at BUFFER_POOL_MB, and gives the server back the size it had, also when
+ * the run is interrupted (Ctrl-C, kill): other work shares the server.
+ */
+async function withBufferPool(admin, credentials, measure) {
+  const [[{ size }]] = await admin.query('SELECT @@GLOBAL.innodb_buffer_pool_size AS size');
+  if (!BUFFER_POOL_MB) return measure(Number(size));
+  // once, on a connection of its own (the admin connection may be busy), whether interrupted or done
+  let restored;
+  const restore = () =>
+    (restored ??= mysql
+      .createConnection(credentials)
+      .then((connection) => connection.query('SET GLOBAL innodb_buffer_pool_size = ?', [size]).finally(() => connection.end())));
+  const interrupted = async (signal) => {
+    log(`${signal}: innodb_buffer_pool_size back to ${Number(size) / 1024 / 1024} MB`);
+    await restore();
+    process.exit(130);
+  };
+  await admin.query('SET GLOBAL innodb_buffer_pool_size = ?', [BUFFER_POOL_MB * 1024 * 1024]);
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, interrupted);
+  try {
+    const [[{ resized }]] = await admin.query('SELECT @@GLOBAL.innodb_buffer_pool_size AS resized');
+    log(`innodb_buffer_pool_size ${Number(resized) / 1024 / 1024} MB for the run (was ${Number(size) / 1024 / 1024} MB)`);
+    return await measure(Number(resized));
+  } finally {
+    for (const signal of ['SIGINT', 'SIGTERM']) process.off(signal, interrupted);
+    await restore();
+  }
 }
 
 async function main() {
@@ -113,6 +158,21 @@ async function main() {
     password: decodeURIComponent(SERVER.password),
   };
   const admin = await mysql.createConnection(credentials);
+  try {
+    const [[{ version }]] = await admin.query('SELECT VERSION() AS version');
+    const { results, bufferPool } = await withBufferPool(admin, credentials, async (bufferPool) => ({
+      results: await seedAndMeasure(admin, credentials),
+      bufferPool,
+    }));
+    console.log(`MariaDB ${version}, innodb_buffer_pool_size ${bufferPool / 1024 / 1024} MB`);
+    print(results);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Seeds `bench_scale` (unless a kept one has the rows), starts main-service on it, and times every request at both sizes. */
+async function seedAndMeasure(admin, credentials) {
   const dbUrl = `mysql://${SERVER.username}${SERVER.password ? `:${SERVER.password}` : ''}@${SERVER.host}/${DATABASE}`;
   const env = { ...process.env, DB_URL: dbUrl, JWT_SECRET: SECRET, LOG_LEVEL: 'warn' };
   delete env.KAFKA_BROKERS;
@@ -124,7 +184,7 @@ async function main() {
     await db?.end();
     await admin.query(`DROP DATABASE IF EXISTS \`${DATABASE}\``);
     await admin.query(`CREATE DATABASE \`${DATABASE}\``);
-    execFileSync(process.execPath, [join(ROOT, 'dist/apps/main-service/src/migrate.js')], { env, stdio: 'ignore' });
+    execFileSync(process.execPath, [join(ROOT, 'dist/apps/main-service/src/migrate.js')], { env, stdio: ['ignore', 2, 2] });
     db = await mysql.createConnection({ ...credentials, database: DATABASE });
     for (const [tenant, rows] of Object.entries(SIZES)) await seed(db, tenant, rows, log);
     await analyze(db);
@@ -165,9 +225,8 @@ async function main() {
     await stop(server);
     if (process.env.BENCH_KEEP_DB !== '1') await admin.query(`DROP DATABASE IF EXISTS \`${DATABASE}\``);
     await db.end();
-    await admin.end();
   }
-  print(results);
+  return results;
 }
 
 function print(results) {
