@@ -21,9 +21,16 @@ module.exports = {
   roots: ['<rootDir>/test', '<rootDir>/libs', '<rootDir>/apps'],
   testRegex: '\\.spec\\.ts$',
   // own legs: test/timing measures how late the event loop answers (npm run test:timing, never beside other suites);
-  // test/processes runs the built services as processes (npm run test:processes, after the build)
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/timing/', '<rootDir>/test/processes/'],
-  testEnvironment: 'node',
+  // test/processes runs the built services as processes (npm run test:processes, after the build); test/browser
+  // drives Swagger UI in Chromium (npm run test:browser)
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/timing/', '<rootDir>/test/processes/', '<rootDir>/test/browser/'],
+  // Node's environment, which also disables the async local storages a test file enabled once it is done
+  testEnvironment: '<rootDir>/test/support/jest/environment.ts',
+  // Jest's runtime, keeping a module's compiled code, transformed source and resolutions for the worker's next files
+  runtime: '<rootDir>/test/support/jest/worker-cached-runtime.js',
+  // a folder for the run, where one worker keeps what the others can reuse (SQLite schema images, OpenAPI documents)
+  globalSetup: '<rootDir>/test/support/jest/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/jest/global-teardown.ts',
   setupFiles: ['reflect-metadata', '<rootDir>/test/support/test-environment.ts'],
   transform: { '^.+\\.[tj]s$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],

@@ -4,7 +4,8 @@
  * built services (`npm run token`, the tests that start them as processes) don't rebuild on every run
  * yet still work on a fresh clone. Sources: every .ts/.json file under apps/ and libs/, and the
  * compiler settings. Built: the entry files of the three apps (the build rewrites all of dist at once).
- * Usage: `node scripts/build-if-stale.js` (prints nothing when dist is current); or require() it.
+ * Usage: `node scripts/build-if-stale.js` (prints nothing when dist is current, else what it builds and how long
+ * that took, on stderr); or require() it.
  */
 const { execFileSync } = require('node:child_process');
 const { readdirSync, rmSync, statSync } = require('node:fs');
@@ -40,19 +41,32 @@ function newestSource() {
   return newest;
 }
 
-/** True when dist lacks an entry file or one is older than a source. */
-function isStale() {
+/** Why dist must be built: `missing` (an entry file is absent: a first run), `changed` (a source is newer), or null. */
+function staleness() {
   const built = BUILT.map(mtimeOrNull);
-  if (built.some((t) => t === null)) return true;
-  return Math.min(...built) < newestSource();
+  if (built.some((t) => t === null)) return 'missing';
+  return Math.min(...built) < newestSource() ? 'changed' : null;
 }
 
+/** True when dist lacks an entry file or one is older than a source. */
+const isStale = () => staleness() !== null;
+
+/** What is printed before a build, so a command that seems to hang says what it waits for. */
+const BUILDING = {
+  missing: 'building the services (first run, a minute or two)…',
+  changed: 'sources changed: rebuilding the services (a minute or two)…',
+};
+
 /**
- * Builds when stale; returns whether it built. The build's output goes to stderr (stdout may carry a
- * minted token), or with `quiet` into the error thrown when the build fails.
+ * Builds when stale; returns whether it built. The build's output and the progress lines go to stderr (stdout
+ * may carry a minted token); with `quiet`, nothing is printed and the build's output goes into the error
+ * thrown when it fails.
  */
 function buildIfStale({ quiet = false } = {}) {
-  if (!isStale()) return false;
+  const why = staleness();
+  if (!why) return false;
+  const started = Date.now();
+  if (!quiet) process.stderr.write(`${BUILDING[why]}\n`);
   try {
     execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: quiet ? 'pipe' : ['ignore', 2, 2], timeout: 600_000 });
   } catch (error) {
@@ -60,10 +74,11 @@ function buildIfStale({ quiet = false } = {}) {
     for (const file of BUILT) rmSync(file, { force: true });
     throw error;
   }
+  if (!quiet) process.stderr.write(`built in ${Math.round((Date.now() - started) / 1000)} s\n`);
   return true;
 }
 
-module.exports = { buildIfStale, isStale };
+module.exports = { buildIfStale, isStale, BUILT };
 
 if (require.main === module) {
   try {

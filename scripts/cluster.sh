@@ -14,7 +14,9 @@
 # Settings (environment): CLUSTER_KAFKA=0 runs without Kafka (in-process bus; default 1: scripts/kafka.sh,
 # reusing a broker that already runs), CLUSTER_BASE_PORT (default 18080: gateway, then main-service 1 and
 # 2, then device-service 1 and 2), CLUSTER_DB_URL (default mysql://root@127.0.0.1:3306; databases
-# `cluster` for main-service and `cluster_device` for device-service, each service having its own).
+# `cluster` for main-service and `cluster_device` for device-service, each service having its own),
+# ZIPKIN_URL (e.g. http://127.0.0.1:9411, scripts/zipkin.sh: every replica sends its traces there; OTEL_*
+# variables set by the caller reach the replicas as they are).
 # State (pids, ports, logs, nginx prefix) under .cluster/; .cluster/settings keeps the settings above for
 # status, restart and stop; .cluster/env holds the values the cluster tests read (test/cluster).
 set -euo pipefail
@@ -26,6 +28,7 @@ recorded() { { sed -n "s/^$1=//p" "$STATE/settings" 2>/dev/null || true; } | gre
 KAFKA=${CLUSTER_KAFKA:-$(recorded CLUSTER_KAFKA 1)}
 BASE=${CLUSTER_BASE_PORT:-$(recorded CLUSTER_BASE_PORT 18080)}
 SERVER=${CLUSTER_DB_URL:-$(recorded CLUSTER_DB_URL mysql://root@127.0.0.1:3306)}
+ZIPKIN=${ZIPKIN_URL:-$(recorded ZIPKIN_URL "")}
 # signs the tokens the cluster accepts (npm run token with JWT_SECRET set to it mints them)
 JWT_SECRET_VALUE=cluster-only-jwt-secret-not-for-production
 READY_TIMEOUT=60
@@ -72,6 +75,16 @@ wait_until() { # what url [pidfile of the process that must stay alive] [its log
 # main-service only: it alone has messaging (device-service has no Kafka settings, as in k8s/ and compose)
 kafka_env() { [ "$KAFKA" = 1 ] && [ "$1" = main-service ] && echo "KAFKA_BROKERS=127.0.0.1:9092" || true; }
 
+# main-service delivers the cluster suites' e-mails to an SMTP sink on the loopback address
+delivery_env() { [ "$1" = main-service ] && echo "DELIVERY_ALLOWED_HOSTS=127.0.0.1" || true; }
+
+# with ZIPKIN_URL: traces to that Zipkin, each replica its own service instance, spans sent every half second
+tracing_env() { # service replica
+  [ -n "$ZIPKIN" ] || return 0
+  echo "OTEL_TRACES_EXPORTER=zipkin OTEL_EXPORTER_ZIPKIN_ENDPOINT=$ZIPKIN/api/v2/spans OTEL_SERVICE_NAME=$1"
+  echo "OTEL_RESOURCE_ATTRIBUTES=service.instance.id=$1-$2 OTEL_BSP_SCHEDULE_DELAY=500"
+}
+
 start_replica() { # service replica
   local name=$1 n=$2 port
   port=$(port_of "$1" "$2")
@@ -79,7 +92,7 @@ start_replica() { # service replica
   # the gateway (127.0.0.1) is the only trusted proxy, as in compose and Kubernetes
   # shellcheck disable=SC2046
   env PORT="$port" DB_URL="$SERVER/$(database_of "$name")" JWT_SECRET="$JWT_SECRET_VALUE" TRUST_PROXY=127.0.0.1 \
-    LOG_LEVEL="${LOG_LEVEL:-log}" $(kafka_env "$name") \
+    LOG_LEVEL="${LOG_LEVEL:-log}" $(kafka_env "$name") $(delivery_env "$name") $(tracing_env "$name" "$n") \
     setsid node "dist/apps/$name/src/main.js" >>"$STATE/$name-$n.log" 2>&1 </dev/null &
   echo $! >"$STATE/$name-$n.pid"
 }
@@ -197,7 +210,7 @@ start() {
     say "a cluster on base port $(recorded CLUSTER_BASE_PORT "") runs: stop it first"
     exit 1
   fi
-  printf 'CLUSTER_KAFKA=%s\nCLUSTER_BASE_PORT=%s\nCLUSTER_DB_URL=%s\n' "$KAFKA" "$BASE" "$SERVER" >"$STATE/settings"
+  printf 'CLUSTER_KAFKA=%s\nCLUSTER_BASE_PORT=%s\nCLUSTER_DB_URL=%s\nZIPKIN_URL=%s\n' "$KAFKA" "$BASE" "$SERVER" "$ZIPKIN" >"$STATE/settings"
   # as npm test does: a test run after this start must not rebuild dist/ under the running replicas
   node scripts/build-if-stale.js
   local port
@@ -240,6 +253,7 @@ CLUSTER_MAIN_PORTS="$(port_of main-service 1) $(port_of main-service 2)"
 CLUSTER_DEVICE_PORTS="$(port_of device-service 1) $(port_of device-service 2)"
 CLUSTER_JWT_SECRET=$JWT_SECRET_VALUE
 CLUSTER_KAFKA=$KAFKA
+CLUSTER_ZIPKIN=$ZIPKIN
 EOF
   status
 }

@@ -269,7 +269,7 @@ lean_image() {
     [ -z "$found" ] || { echo "    found: $found"; exit 1; }'
 }
 # status and log of a one-off command: exit 0 and the migration summary
-migrated() { [ "$1" = 0 ] && grep -q "migration(s) applied" "$2" || { tail -5 "$2"; false; }; }
+migrated() { [ "$1" = 0 ] && grep -qE "applied [0-9]+ migrations? to |database [^ ]+ is up to date" "$2" || { tail -5 "$2"; false; }; }
 refused_without_sqlite() {
   [ "$1" != 0 ] && grep -q "DB_URL is not set, which selects the embedded SQLite database, but its driver better-sqlite3" "$2" ||
     { grep -v '^\s*at ' "$2" | tail -5; false; }

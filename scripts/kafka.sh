@@ -24,15 +24,10 @@ START_TIMEOUT="${KAFKA_START_TIMEOUT:-90}"
 STOP_TIMEOUT="${KAFKA_STOP_TIMEOUT:-30}"
 
 say() { printf 'kafka.sh: %s\n' "$*" >&2; }
+NAME=Kafka
+# shellcheck source=lib/daemon.sh
+. "$ROOT/scripts/lib/daemon.sh"
 
-running_pid() {
-  [ -f "$PIDFILE" ] || return 1
-  local pid
-  pid=$(cat "$PIDFILE")
-  kill -0 "$pid" 2>/dev/null && echo "$pid"
-}
-
-port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 fetch() {
   [ -f "$LIBS/.complete" ] && return 0
@@ -110,33 +105,11 @@ start() {
   nohup "${java[@]}" kafka.Kafka "$HOME_DIR/server.properties" > "$LOG" 2>&1 &
   echo $! > "$PIDFILE"
   local pid=$!
-  for _ in $(seq 1 "$START_TIMEOUT"); do
-    if ! kill -0 "$pid" 2>/dev/null; then tail -40 "$LOG" >&2; say "Kafka exited during start-up"; exit 1; fi
-    # the broker opens the client port only once it can serve; the log line confirms start-up finished
-    if port_open "$PORT" && grep -q 'started (kafka.server.KafkaRaftServer)\|Kafka Server started' "$LOG"; then
-      say "ready (pid $pid)"
-      return 0
-    fi
-    sleep 1
-  done
-  tail -40 "$LOG" >&2
-  say "not ready after ${START_TIMEOUT}s"
-  stop
-  exit 1
+  await_ready "$pid" broker_started
 }
 
-stop() {
-  local pid
-  pid=$(running_pid) || { rm -f "$PIDFILE"; say "not running"; return 0; }
-  kill -TERM "$pid"
-  for _ in $(seq 1 $((STOP_TIMEOUT * 5))); do
-    kill -0 "$pid" 2>/dev/null || { rm -f "$PIDFILE"; say "stopped"; return 0; }
-    sleep 0.2
-  done
-  say "no clean stop after ${STOP_TIMEOUT}s: killing"
-  kill -KILL "$pid" 2>/dev/null || true
-  rm -f "$PIDFILE"
-}
+# the broker opens the client port only once it can serve; the log line confirms start-up finished
+broker_started() { port_open "$PORT" && grep -q 'started (kafka.server.KafkaRaftServer)\|Kafka Server started' "$LOG"; }
 
 case "${1:-}" in
   start) start ;;

@@ -70,6 +70,8 @@ export interface Cluster {
   kafka: boolean;
   /** main-service's database (mysql: URL): `cluster` on the server of the harness's CLUSTER_DB_URL. */
   mainDatabase: string;
+  /** The Zipkin the replicas send their traces to (ZIPKIN_URL of scripts/cluster.sh), if any. */
+  zipkin?: string;
 }
 
 /** One of the harness's NAME=value files under .cluster/ (env, settings). */
@@ -94,6 +96,7 @@ export function cluster(): Cluster {
     jwtSecret: state.CLUSTER_JWT_SECRET,
     kafka: state.CLUSTER_KAFKA !== '0',
     mainDatabase: `${readState('settings').CLUSTER_DB_URL.replace(/^mariadb:/, 'mysql:')}/cluster`,
+    zipkin: state.CLUSTER_ZIPKIN || undefined,
   };
 }
 
@@ -114,9 +117,9 @@ export interface Answer {
  */
 export async function call(
   url: string,
-  init: { method?: string; token?: string; body?: unknown; forwardedFor?: string } = {},
+  init: { method?: string; token?: string; body?: unknown; forwardedFor?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...init.headers };
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
   if (init.forwardedFor) headers['X-Forwarded-For'] = init.forwardedFor;
   const payload = init.body === undefined ? undefined : JSON.stringify(init.body);

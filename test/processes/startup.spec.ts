@@ -2,9 +2,11 @@
  * Start-up as an operator meets it (docs/operations.md "Start-up"): the built services and tools run as
  * processes. A failure an operator fixes by configuration is one report naming the variable (JSON lines
  * when the output is not a terminal), with no stack trace, and exit 1; start-up lines name their service.
+ * `npm start` stops when npm gets SIGTERM; `npm run migrate` says what it did to the database.
  */
 import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { get } from 'node:http';
 import { createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -64,6 +66,17 @@ function run(entry: string, env: Record<string, string>, until?: (output: string
 }
 
 const fatal = (result: Run) => result.lines.filter((line) => line.level === 60);
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** Whether something on the port answers main-service's liveness probe. */
+const answers = (port: number): Promise<boolean> =>
+  new Promise((done) =>
+    get({ host: '127.0.0.1', port, path: '/main-service/health/live', agent: false }, (res) => {
+      res.resume();
+      done(res.statusCode === 200);
+    }).on('error', () => done(false)),
+  );
 
 /** A port something listens on. */
 const occupiedPort = (): Promise<Server> =>
@@ -161,6 +174,43 @@ describe('npm start', () => {
     await promisify(execFile)('sh', ['-c', scripts.prestart], { cwd: ROOT });
     expect(statSync(built).mtimeMs).toBe(before);
   });
+
+  it('stops the server when npm, which started it, gets SIGTERM', async () => {
+    const shutdownMs = 10_000;
+    const dir = mkdtempSync(join(tmpdir(), 'npm-start-'));
+    const port = await freePort();
+    // a process group of its own: whatever npm started can be stopped with it, whatever the test's outcome
+    const npm = spawn('npm', ['start'], {
+      cwd: ROOT,
+      env: childEnv(dir, { PORT: String(port), SHUTDOWN_TIMEOUT_MS: String(shutdownMs) }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    npm.stdout!.on('data', (chunk) => (output += chunk));
+    npm.stderr!.on('data', (chunk) => (output += chunk));
+    const npmExited = new Promise<number | null>((done) => npm.once('exit', (code) => done(code)));
+    try {
+      for (let i = 0; !(await answers(port)); i++) {
+        if (i > 600 || npm.exitCode !== null) throw new Error(`npm start did not answer:\n${output}`);
+        await sleep(100);
+      }
+      npm.kill('SIGTERM');
+      const signalled = Date.now();
+      while ((await answers(port)) && Date.now() - signalled < shutdownMs) await sleep(100);
+      expect(await answers(port)).toBe(false);
+      expect(await npmExited).toBe(0);
+      // the server's own shutdown, not a kill: its lines are all out once npm has exited
+      expect(output).toContain('SIGTERM: draining');
+    } finally {
+      try {
+        process.kill(-npm.pid!, 'SIGKILL');
+      } catch {
+        // the group is gone: npm and the server both exited
+      }
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('npm run token', () => {
@@ -189,12 +239,23 @@ describe('npm run token', () => {
   const name = () => `${baseDatabaseName()}_new_${process.pid}`;
   afterAll(() => dropDatabase(name()));
 
-  it('creates a database that does not exist yet, then applies the migrations', async () => {
-    const result = await run('dist/apps/main-service/src/migrate.js', { DB_URL: databaseUrl(name()) });
+  const migrate = () => run('dist/apps/main-service/src/migrate.js', { DB_URL: databaseUrl(name()) });
+  const said = (result: Run) => result.lines.filter((line) => line.context === 'Migrate').map((line) => String(line.msg));
+
+  it('creates a database that does not exist yet, then applies the migrations, saying so', async () => {
+    const result = await migrate();
     expect({ exitCode: result.exitCode, fatal: fatal(result) }).toEqual({ exitCode: 0, fatal: [] });
     const connection = await serverConnection();
     const [rows] = await connection.query('SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = ?', [name()]);
     await connection.end();
     expect((rows as { n: number }[])[0].n).toBeGreaterThan(10);
+    const [created, applied, ...more] = said(result);
+    expect({ created, more }).toEqual({ created: `created database ${name()}`, more: [] });
+    expect(applied).toMatch(new RegExp(`^applied \\d+ migrations to ${name()}: \\w+`));
+  });
+
+  it('says the database is up to date when nothing is pending', async () => {
+    const result = await migrate();
+    expect({ exitCode: result.exitCode, said: said(result) }).toEqual({ exitCode: 0, said: [`database ${name()} is up to date`] });
   });
 });

@@ -11,6 +11,8 @@ import { AppModule } from '../../apps/main-service/src/app.module';
 import { MAIN_SERVICE } from '../../apps/main-service/src/main-service.manifest';
 import { DeliveryResolver } from '../../apps/main-service/src/message/delivery/address-guard';
 import { createTestDatabase, TestDatabase } from './database';
+import { sharedDocument } from './shared-documents';
+import { useSqliteTemplate } from './sqlite-template';
 import { bearer, Claims, TEST_JWT_SECRET } from './tokens';
 import type { Json } from './json';
 import { TestResolver } from './test-resolver';
@@ -154,6 +156,8 @@ export interface StartOptions {
   logTo?: { write(line: string): void };
   /** Leaves the MySQL/MariaDB database without its migrations (no tables), as a deployment whose migrations did not run. */
   skipMigrations?: boolean;
+  /** Builds an in-memory SQLite schema from the entities instead of opening the run's copy (see sqlite-template.ts). */
+  buildSchema?: boolean;
 }
 
 /** Listens on a loopback port of its own (for raw HTTP clients); resolves to the base URL. */
@@ -174,7 +178,11 @@ export async function startApp(
   const target = options.target ?? MAIN_SERVICE_UNDER_TEST;
   // a shared database (several app instances over one database) is created and dropped by its owner
   const database = options.shared ?? (await createTestDatabase());
-  const app = await withProcessEnv({ JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'fatal', ...database.env, ...env }, async () => {
+  const appEnv: Record<string, string> = { JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'fatal', ...database.env, ...env };
+  const app = await withProcessEnv(appEnv, async () => {
+    // an in-memory database opens as a copy of the service's schema, built once per run (sqlite-template.ts); set
+    // here, where builds run one at a time, since it holds for every build until changed
+    if (appEnv.SQLITE_DIR === ':memory:') await useSqliteTemplate(target.service, !options.buildSchema);
     const builder = Test.createTestingModule({ imports: [target.module] });
     // main-service's delivery looks host names up with the test resolver: never a DNS server
     if (target.module === AppModule) builder.overrideProvider(DeliveryResolver).useClass(TestResolver);
@@ -184,7 +192,10 @@ export async function startApp(
       logger: ['error', 'warn'],
     });
     if (options.logTo) created.get(AppLogging).captureTo(options.logTo);
-    const configured = configureApp(created, target.service, { documentOnFirstRequest: true });
+    const configured = configureApp(created, target.service, {
+      documentOnFirstRequest: true,
+      sharedDocument: sharedDocument(target.service.name, created),
+    });
     if (database.env.DB_URL && !options.skipMigrations) await configured.get(DataSource).runMigrations();
     await configured.init();
     return configured;

@@ -1,3 +1,4 @@
+import '@app/common/tracing/start-tracing'; // first: the instrumentations patch the libraries before they load
 import { failStartup, ServerConfig, shutDownOnSignals, StartupFailure } from '@app/common';
 import { Logger } from '@nestjs/common';
 import { DEVICE_SERVICE } from '../../device-service/src/device-service.manifest';

@@ -1,3 +1,4 @@
+import '@app/common/tracing/start-tracing'; // first: the instrumentations patch the libraries before they load
 import { createService, startService } from '@app/common';
 import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';

@@ -26,7 +26,7 @@ class Locker extends BaseRecord {
 
 const lockerResource = defineResource({
   path: 'test-api/locker',
-  tag: 'test / locker',
+  tag: 'test: locker',
   permission: 'test-locker',
   title: 'Locker',
   entity: Locker,

@@ -49,6 +49,14 @@ describe('Swagger UI setup', () => {
     }
   });
 
+  it('names tags a deep link can address: no "/", which Swagger UI splits the link at (both services)', () => {
+    for (const [service, doc] of Object.entries(docs)) {
+      const tags = [...new Set(operations(doc).flatMap(({ op }) => op.tags as string[]))];
+      expect({ service, unaddressable: tags.filter((tag) => tag.includes('/')) }).toEqual({ service, unaddressable: [] });
+      expect(tags).toContain(service === 'main-service' ? 'configuration: data-dictionary' : 'device: data-acquisition-device (registry)');
+    }
+  });
+
   it('says in the Authorize dialog how to get a token, for development and production', () => {
     for (const doc of Object.values(docs)) {
       const description = doc.components.securitySchemes.bearer.description;

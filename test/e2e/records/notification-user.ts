@@ -253,7 +253,7 @@ describe('notification-user inbox', () => {
         expect(operation.security).toEqual([{ bearer: [] }]);
         expect(operation.description).toContain('No permission needed: acts only on the caller');
         expect(operation.responses['403']).toBeUndefined();
-        expect(operation.tags).toEqual(['message / notification-user']);
+        expect(operation.tags).toEqual(['message: notification-user']);
         const schema = answerSchema(doc, operation);
         expect(schema.properties.data.type).toBe('integer');
         expect(schema.required).toEqual(expect.arrayContaining(['status', 'data']));

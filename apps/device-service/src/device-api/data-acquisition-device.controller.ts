@@ -9,7 +9,7 @@ import { DeviceInfoPush } from './device-api.dto';
 import { TokenIssuingController } from '../token/token-issuing.controller';
 
 @ApiTag(
-  'device / data-acquisition-device',
+  'device: data-acquisition-device',
   "The calls of a data-acquisition device (device token): its token, its registry record and its information reports; the server's list of bound devices.",
 )
 @Controller('main-api/device/data-acquisition-device')

@@ -8,7 +8,7 @@ import { InternalIpUpdate } from './device-api.dto';
 import { TokenIssuingController } from '../token/token-issuing.controller';
 
 @ApiTag(
-  'device / data-acquisition-server',
+  'device: data-acquisition-server',
   'The calls of a data-acquisition server (device token): its token, its registry record and its internal IP address.',
 )
 @Controller('main-api/device/data-acquisition-server')

@@ -1,4 +1,5 @@
-import { COMMON_MIGRATIONS, mergeMigrations, MESSAGING_MIGRATIONS } from '@app/common';
+import { COMMON_MIGRATIONS, KafkaOutbox1795388775655, mergeMigrations } from '@app/common';
+import { ImportTrust1795470318204 } from '@app/common/messaging/migrations/1795470318204-ImportTrust';
 import type { MigrationClass } from '@app/common';
 import { InitialSchema1795387461618 } from './1795387461618-InitialSchema';
 import { TokenThrottle1795490000000 } from './1795490000000-TokenThrottle';
@@ -9,8 +10,8 @@ import { FilterCountTriggers1796100000020 } from './1796100000020-FilterCountTri
 
 /**
  * MySQL/MariaDB migrations of device-service, its own and the library's, in order (SQLite is created from the entities).
- * The messaging ones stay because its databases have applied them; DropMessaging removes their tables (device-service
- * has no messaging).
+ * The messaging ones its databases applied before DropMessaging stay; DropMessaging removes their tables (device-service
+ * has no messaging), so the later messaging migrations are not its own.
  */
 export const MIGRATIONS: MigrationClass[] = mergeMigrations(
   [
@@ -22,5 +23,5 @@ export const MIGRATIONS: MigrationClass[] = mergeMigrations(
     FilterCountTriggers1796100000020,
   ],
   COMMON_MIGRATIONS,
-  MESSAGING_MIGRATIONS,
+  [KafkaOutbox1795388775655, ImportTrust1795470318204],
 );

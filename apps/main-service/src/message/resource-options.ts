@@ -6,7 +6,7 @@ export const NEWEST_FIRST: ['createdTime', SortOrder][] = [['createdTime', 'DESC
 /** Where the group's routes live and how its permissions are named (`message-<segment>`). */
 export const messageRoute = (segment: string, title: string) => ({
   path: `system-api/message/${segment}`,
-  tag: `message / ${segment}`,
+  tag: `message: ${segment}`,
   permission: `message-${segment}`,
   title,
 });

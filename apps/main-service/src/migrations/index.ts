@@ -11,6 +11,7 @@ import { SnapshotSchema1795387638675 } from './1795387638675-SnapshotSchema';
 import { TranslationDraftIndex1795810000000 } from './1795810000000-TranslationDraftIndex';
 import { ResourceIndexes1795920000000 } from './1795920000000-ResourceIndexes';
 import { FilterCountTriggers1796100000010 } from './1796100000010-FilterCountTriggers';
+import { MessageTraceContext1796210000010 } from './1796210000010-MessageTraceContext';
 
 /** MySQL/MariaDB migrations, its own and the library's (its messaging too), in order (SQLite is created from the entities). */
 export const MIGRATIONS: MigrationClass[] = mergeMigrations(
@@ -26,6 +27,7 @@ export const MIGRATIONS: MigrationClass[] = mergeMigrations(
     TranslationDraftIndex1795810000000,
     ResourceIndexes1795920000000,
     FilterCountTriggers1796100000010,
+    MessageTraceContext1796210000010,
   ],
   COMMON_MIGRATIONS,
   MESSAGING_MIGRATIONS,

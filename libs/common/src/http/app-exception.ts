@@ -6,9 +6,16 @@ import { BodyStatus } from './body-status';
 const partsOf = (text: string | Message | readonly Message[]): readonly Message[] =>
   typeof text === 'string' ? [message(text)] : Array.isArray(text) ? text : [text as Message];
 
+/** A property that failed validation and the rule it broke, by name: what the request's log line says of a refusal. */
+export interface RefusedProperty {
+  property: string;
+  rule: string;
+}
+
 /**
  * A business or validation failure: HTTP 200 with `status` in the body (contract.md "The envelope").
- * `parts` are its clauses, translated one by one for `localizedError`; `message` is their English text.
+ * `parts` are its clauses, translated one by one for `localizedError`; `message` is their English text;
+ * `refused` names the failing properties and rules of a validation failure (never their values).
  */
 export class AppException extends Error {
   readonly parts: readonly Message[];
@@ -16,6 +23,7 @@ export class AppException extends Error {
   constructor(
     readonly bodyStatus: number,
     text: string | Message | readonly Message[],
+    readonly refused: readonly RefusedProperty[] = [],
   ) {
     const parts = partsOf(text);
     super(renderAll(parts));
@@ -23,8 +31,8 @@ export class AppException extends Error {
     this.name = 'AppException';
   }
 
-  static validation(text: string | Message | readonly Message[]): AppException {
-    return new AppException(BodyStatus.VALIDATION, text);
+  static validation(text: string | Message | readonly Message[], refused: readonly RefusedProperty[] = []): AppException {
+    return new AppException(BodyStatus.VALIDATION, text, refused);
   }
 }
 

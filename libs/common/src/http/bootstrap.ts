@@ -7,7 +7,7 @@ import { SchemaState } from '../health/schema-state';
 import { AppLogging } from '../logging/app-logging';
 import { NestLines } from '../logging/nest-lines';
 import { Metrics } from '../metrics/metrics';
-import { ServiceDescription, setupOpenApi } from '../openapi/setup';
+import { ServiceDescription, setupOpenApi, SharedDocument } from '../openapi/setup';
 import { enableCorsFor } from './cors';
 import { failure } from './envelope';
 import { parseQueryString } from './query-params';
@@ -24,6 +24,8 @@ function trustProxy(value: string): boolean | number | string {
 export interface ConfigureOptions {
   /** Build the OpenAPI document when it is first asked for rather than now (tests that never read it boot faster). */
   documentOnFirstRequest?: boolean;
+  /** The OpenAPI document of another app of this service and configuration, where one was built (setupOpenApi). */
+  sharedDocument?: SharedDocument;
 }
 
 /**
@@ -76,7 +78,7 @@ export function configureApp(
   app.use(refuseUntilMigrated(app.get(SchemaState), service.prefix));
   app.setGlobalPrefix(service.prefix);
   // no enableShutdownHooks: http/shutdown.ts drains the HTTP server before closing the app
-  const document = setupOpenApi(app, service);
+  const document = setupOpenApi(app, service, options.sharedDocument);
   if (!options.documentOnFirstRequest) document();
   return app;
 }

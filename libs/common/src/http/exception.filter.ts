@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, Optional } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { isDuplicateKeyError, isStorageUnavailableError } from '../persistence/db-errors';
 import { requestId } from '../logging/app-logging';
+import { noteFailure, refusalNote } from '../logging/failure-note';
+import { faultFields } from '../logging/fault-fields';
+import { withTraceId } from '../tracing/trace-context';
 import { Message, message, renderAll } from '../i18n/message';
 import { AppException, HttpRefusal, UnavailableException } from './app-exception';
 import { BodyStatus } from './body-status';
@@ -78,7 +82,11 @@ function classifyParts(exception: unknown): Omit<Classified, 'error'> {
   return of(500, 500, 'Internal server error');
 }
 
-/** Renders every failure as the envelope; logs server faults with the request id and nothing internal. */
+/**
+ * Renders every failure as the envelope. An unexpected failure (500) gets an error id, in the envelope's
+ * `extraData` and in its log line with the error's stack; other server faults (503) are logged with the request
+ * id and nothing internal; a validation refusal is noted for the request line by its properties and rules.
+ */
 @Catch()
 export class EnvelopeExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
@@ -91,17 +99,29 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const c = classify(exception);
     const path = request.originalUrl.split('?')[0];
-    if (c.http >= 500) {
+    let extraData = exception instanceof UnavailableException ? exception.extraData : undefined;
+    if (c.http === HttpStatus.INTERNAL_SERVER_ERROR) {
+      const errorId = randomUUID();
+      this.logFault(request, path, exception, errorId);
+      noteFailure(response, { errorId });
+      extraData = withTraceId({ errorId });
+    } else if (c.http >= 500) {
       const e = exception as { name?: string; code?: string; driverError?: { code?: string } };
       this.logger.error(
         `request ${requestId(request)} ${request.method} ${path} failed: ${c.body} ${e?.name ?? typeof exception}${(e?.driverError?.code ?? e?.code) ? ` (${e.driverError?.code ?? e.code})` : ''}`,
       );
-    }
+    } else if (exception instanceof AppException && exception.refused.length) noteFailure(response, refusalNote(exception.refused));
     const acceptLanguage = request.headers['accept-language'];
     const localized = localize(c.parts, acceptLanguage, await this.overridesFor(acceptLanguage));
     if (response.headersSent) return;
-    const extraData = exception instanceof UnavailableException ? exception.extraData : undefined;
     response.status(c.http).json(failure(c.body, c.error, path, localized, extraData));
+  }
+
+  /** The one line of an unexpected failure: what an operator needs to find its cause, the stack included. */
+  private logFault(request: Request, path: string, exception: unknown, errorId: string): void {
+    const error = faultFields(exception);
+    const code = error.code ? ` (${error.code})` : '';
+    this.logger.error({ msg: `request ${requestId(request)} ${request.method} ${path} failed: 500 ${error.name}${code}`, errorId, error });
   }
 
   private async overridesFor(acceptLanguage: string | undefined): Promise<TranslationsByLanguage> {

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { INestApplication, Logger } from '@nestjs/common';
 import { DrainState } from '../health/drain-state';
 import { stopListening } from './server';
+import { stopTracing } from '../tracing/tracing-switch';
 
 /**
  * SIGTERM/SIGINT for a process serving `apps` on `server`: readiness turns 503 at once, the server
@@ -27,6 +28,7 @@ export function shutDownOnSignals(server: Server, apps: INestApplication[], time
     try {
       await stopListening(server);
       await Promise.all(apps.map((app) => app.close()));
+      await stopTracing(); // the last spans (nothing without tracing)
       logger.log('stopped');
       process.exit(0);
     } catch (error) {

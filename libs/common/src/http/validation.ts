@@ -3,7 +3,7 @@ import { AppException } from './app-exception';
 import { BodyStatus } from './body-status';
 import { cacheValidationMetadata } from '../fast-paths/validation-metadata-cache';
 import { fastPathsOn } from '../fast-paths/fast-paths';
-import { TYPE_RULES, validationClauses } from './validation-clauses';
+import { REQUIRED_TEMPLATE, TYPE_RULES, validationClauses } from './validation-clauses';
 
 /**
  * Maps class-validator errors to the envelope: one clause per failing property (validationClauses);
@@ -13,7 +13,9 @@ export function toValidationException(errors: ValidationError[], prefix = ''): A
   const clauses = validationClauses(errors, prefix);
   const typeMismatch = clauses.some((c) => TYPE_RULES.has(c.rule) && !c.absent);
   const parts = clauses.length ? clauses.map((c) => c.message) : 'Invalid request body';
-  return new AppException(typeMismatch ? BodyStatus.TYPE_MISMATCH : BodyStatus.VALIDATION, parts);
+  // the rule as the clause names it: a missing property is `required`, whatever rule its absence broke first
+  const refused = clauses.map((c) => ({ property: c.path, rule: c.message.template === REQUIRED_TEMPLATE ? 'required' : c.rule }));
+  return new AppException(typeMismatch ? BodyStatus.TYPE_MISMATCH : BodyStatus.VALIDATION, parts, refused);
 }
 
 /**

@@ -7,6 +7,8 @@ import { ServerConfig } from '../config/server.config';
 import { secretFieldNames } from '../crud/fields/field-registry';
 import { bodyStatusOf, outcomeOf } from '../http/sent-status';
 import { RequestContext } from '../tenancy/request-context';
+import { withTraceId } from '../tracing/trace-context';
+import { failureNoteOf } from './failure-note';
 
 /** LOG_LEVEL values, Nest's names and pino's (README), to pino's levels. */
 export const PINO_LEVELS: Record<string, Level> = {
@@ -73,13 +75,20 @@ export function redactUrl(url: string, secret: ReadonlySet<string>): string {
   return `${url.slice(0, start + 1)}${masked.join('&')}`;
 }
 
+/** Where Swagger UI's static files (scripts, styles, icons) are mounted: `{prefix}/swagger-ui`, beside its page. */
+const SWAGGER_UI_MOUNT = /^\/[^/]+\/swagger-ui$/i;
+
 /**
  * The route template Express matched (bounded label and log field); one value for anything unmatched,
  * including Nest's not-found handler, itself a wildcard route (`/<prefix>*path`): no operation has a wildcard.
+ * Swagger UI's static files have no route: the static middleware that sends one leaves its mount path as
+ * `baseUrl`, spelled as the request spelled it, so all of them count as one value, `{prefix}/swagger-ui/*` in
+ * lower case (a file it does not have goes on to the not-found handler: unmatched).
  */
 export function routeOf(req: IncomingMessage): string {
   const { route, baseUrl } = req as Request;
-  return typeof route?.path === 'string' && !route.path.includes('*') ? `${baseUrl ?? ''}${route.path}` : 'unmatched';
+  if (typeof route?.path === 'string' && !route.path.includes('*')) return `${baseUrl ?? ''}${route.path}`;
+  return baseUrl && SWAGGER_UI_MOUNT.test(baseUrl) ? `${baseUrl.toLowerCase()}/*` : 'unmatched';
 }
 
 /** The request's id (assigned by the request-line middleware before anything else runs). */
@@ -135,8 +144,8 @@ export class AppLogging {
         base: { service: service.name },
         timestamp: pino.stdTimeFunctions.isoTime,
         redact: { paths: redactPaths(this.secretParameters), censor: '[Redacted]' },
-        // request id, tenant and user of the request whose async context writes the line
-        mixin: () => RequestContext.logFields(),
+        // request id, tenant and user of the request whose async context writes the line, and its trace when traced
+        mixin: () => withTraceId(RequestContext.logFields()),
       },
       sink,
     );
@@ -183,12 +192,14 @@ export class AppLogging {
       status: res.statusCode,
       bodyStatus: bodyStatusOf(res),
       durationMs,
+      // why a validation refusal was refused (properties and rules), or a fault's error id
+      ...failureNoteOf(res),
     };
     // the client's doing (an upload broken off, a caller gone): warn, as the metrics count it (499), never a fault
     if (!res.writableFinished)
       return this.lines.warn({ ...line, status: 499, error: 'the client left before the response was sent' }, 'request abandoned');
     const outcome = outcomeOf(res);
-    // a short text, never a stack trace: the exception filter already logged what failed
+    // a short text, never a stack trace: the exception filter already logged what failed (a 500 under its errorId)
     if (outcome === 'fault') this.lines.error({ ...line, error: `failed with status code ${res.statusCode}` }, 'request failed');
     else if (outcome === 'refused') this.lines.warn(line, 'request refused');
     else this.lines.info(line, 'request completed');

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Admin, CompressionTypes, Consumer, Kafka, logLevel, LogEntry, Partitioners, Producer } from 'kafkajs';
-import { BusHandler, BusMessage, MessageBus } from './message-bus';
+import { withCarriedTrace } from '../tracing/trace-context';
+import { BusHandler, BusMessage, handleInSpan, MessageBus, runsOfOneTrace } from './message-bus';
 
 /** Largest message a topic accepts: a whole import batch is one message (request bodies go up to 16 MB). */
 export const KAFKA_MAX_MESSAGE_BYTES = 20 * 1024 * 1024;
@@ -30,7 +31,7 @@ function logCreator(logger: Logger) {
  * The production transport. The producer is idempotent with acks=all, so `publish` resolves only once
  * every in-sync replica has the messages; topics are created on first use (never auto-created by the
  * broker); each subscribed topic has its own consumer that commits an offset only after the handler
- * resolved, so a handler failure means redelivery.
+ * resolved, so a handler failure means redelivery. With tracing, messages carry their trace in W3C headers.
  */
 export class KafkaMessageBus extends MessageBus {
   readonly transport = 'kafka';
@@ -67,7 +68,11 @@ export class KafkaMessageBus extends MessageBus {
     await this.ensureTopic(topic);
     const producer = await this.connectedProducer();
     try {
-      await producer.send({ topic: this.topicName(topic), messages, acks: -1, compression: CompressionTypes.GZIP });
+      // in order, each run in its request's trace: the send span (and the headers it injects) continue it
+      for (const run of runsOfOneTrace(messages)) {
+        const record = { topic: this.topicName(topic), messages: run.map(({ key, value }) => ({ key, value })) };
+        await withCarriedTrace(run[0].traceContext, () => producer.send({ ...record, acks: -1, compression: CompressionTypes.GZIP }));
+      }
     } catch (error) {
       // a fresh producer (new producer id) after any failure; the consumer tolerates the possible duplicate
       this.producer = undefined;
@@ -114,7 +119,8 @@ export class KafkaMessageBus extends MessageBus {
             const beat = setInterval(() => void heartbeat().catch(() => undefined), 1_000);
             try {
               // a throw (storage down) makes kafkajs retry, then restart the consumer from the last committed offset
-              await handler({ key: message.key?.toString() ?? '', value: message.value?.toString() ?? '' });
+              // in the trace the message's headers continue (the kafkajs instrumentation's process span)
+              await handleInSpan(topic, handler, { key: message.key?.toString() ?? '', value: message.value?.toString() ?? '' });
             } finally {
               clearInterval(beat);
             }

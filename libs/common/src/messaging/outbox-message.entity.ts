@@ -1,5 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { epochMillis, LongText } from '../persistence/columns';
+import { TRACE_CARRIER_MAX } from '../tracing/trace-context';
 
 export type OutboxStatus = 'PENDING' | 'SENT';
 
@@ -37,4 +38,8 @@ export class OutboxMessage {
 
   @Column({ type: 'bigint', nullable: true, transformer: epochMillis })
   sentTime: number | null;
+
+  /** The W3C trace context of the request that stored it (tracing/trace-context.ts), so the send continues its trace. */
+  @Column({ type: 'varchar', length: TRACE_CARRIER_MAX, nullable: true })
+  traceContext: string | null;
 }

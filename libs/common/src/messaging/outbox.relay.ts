@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap }
 import { DataSource, EntityManager, In, LessThan } from 'typeorm';
 import { CoalescingLoop } from '../background/coalescing-loop';
 import { Lease } from '../background/lease';
+import { currentTraceCarrier, outsideAnyTrace } from '../tracing/trace-context';
 import { MessageBus } from './message-bus';
 import { OutboxLease } from './outbox-lease.entity';
 import { OutboxMessage } from './outbox-message.entity';
@@ -29,7 +30,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   /** Who relays among the replicas sharing the database. */
   private readonly lease: Lease;
   private readonly loop = new CoalescingLoop(
-    () => this.drain(),
+    () => outsideAnyTrace(() => this.drain()),
     (error) => this.logger.warn(`outbox relay pass failed: ${error.name}`),
   );
   private lastPrune = 0;
@@ -41,7 +42,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.lease = new Lease(dataSource, LEASE_NAME, undefined, OutboxLease);
   }
 
-  /** Stores a message in the caller's transaction; call `kick()` after commit. */
+  /** Stores a message in the caller's transaction, with the caller's trace to continue; call `kick()` after commit. */
   async add(manager: EntityManager, topic: string, key: string, payload: unknown): Promise<void> {
     await manager.insert(OutboxMessage, {
       topic,
@@ -52,6 +53,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       nextAttemptTime: 0,
       createdTime: Date.now(),
       sentTime: null,
+      traceContext: currentTraceCarrier(),
     });
   }
 
@@ -89,7 +91,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       try {
         await this.bus.publish(
           head.topic,
-          group.map((row) => ({ key: row.messageKey, value: row.payload })),
+          group.map((row) => ({ key: row.messageKey, value: row.payload, traceContext: row.traceContext })),
         );
       } catch (error) {
         const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(head.attempts, 10));

@@ -50,7 +50,24 @@ export const errorEnvelopeSchema = (examplePath: string) => ({
       example: 'Unauthorized: no Bearer token in the Authorization header',
     },
     path: { type: 'string', description: 'The request path', example: examplePath },
-    extraData: { type: 'object', example: {} },
+    extraData: {
+      type: 'object',
+      description:
+        "`{}` unless the failure says more: an unexpected failure (status 500) carries `errorId`, which the service's log line of it names; the readiness probe's 503 carries its checks (`health`)",
+      properties: {
+        errorId: {
+          type: 'string',
+          description: 'Status 500 only: quote it when reporting the failure',
+          example: '3f2b7c1e-9a4d-4e8b-b6f0-2c5d8e1a7b90',
+        },
+        traceId: {
+          type: 'string',
+          description: 'Status 500 of a traced request only (tracing on): the trace that holds it',
+          example: '4bf92f3577b34da6a3ce929d0e0e4736',
+        },
+      },
+      example: {},
+    },
     data: { type: 'object', nullable: true, example: null },
   },
 });

@@ -3,6 +3,7 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { documentGuardFailures } from '../auth/operation';
 import { finaliseDocument } from './document';
 import { bodyClassesOf } from './failure-inputs';
+import { noteOperationIds } from '../tracing/operation-ids';
 
 type SecuritySchemeObject = Parameters<DocumentBuilder['addSecurity']>[1];
 
@@ -28,11 +29,22 @@ const BEARER_DESCRIPTION =
 export const SWAGGER_UI_OPTIONS = { persistAuthorization: true, filter: true, deepLinking: true, docExpansion: 'none' };
 
 /**
- * OpenAPI 3 at `{prefix}/v3/api-docs`, Swagger UI with a Bearer "Authorize" button at `{prefix}/swagger-ui`.
- * The document is built on first use; the returned function builds it (once) at a time of the caller's
- * choosing: a service builds it before it listens, so no request waits the fraction of a second it takes.
+ * Where apps of one service and configuration find the document one of them built: a process that starts the same
+ * service many times over (the test suites) builds it once. The document depends on nothing else.
  */
-export function setupOpenApi(app: INestApplication, service: ServiceDescription): () => OpenAPIObject {
+export interface SharedDocument {
+  /** The document built for this service and configuration before, if any. */
+  get(): OpenAPIObject | undefined;
+  /** Keeps the document just built. */
+  set(document: OpenAPIObject): void;
+}
+
+/**
+ * OpenAPI 3 at `{prefix}/v3/api-docs`, Swagger UI with a Bearer "Authorize" button at `{prefix}/swagger-ui`.
+ * The document is built on first use (or taken from `shared`); the returned function builds it (once) at a time of
+ * the caller's choosing: a service builds it before it listens, so no request waits the fraction of a second it takes.
+ */
+export function setupOpenApi(app: INestApplication, service: ServiceDescription, shared?: SharedDocument): () => OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle(service.title)
     .setDescription(service.description)
@@ -44,8 +56,16 @@ export function setupOpenApi(app: INestApplication, service: ServiceDescription)
   const config = builder.build();
   documentGuardFailures();
   let document: OpenAPIObject | undefined;
-  const built = (): OpenAPIObject =>
-    (document ??= finaliseDocument(SwaggerModule.createDocument(app, config) as never, bodyClassesOf(app)) as unknown as OpenAPIObject);
+  const built = (): OpenAPIObject => {
+    if (document) return document;
+    document = shared?.get();
+    if (!document) {
+      document = finaliseDocument(SwaggerModule.createDocument(app, config) as never, bodyClassesOf(app)) as unknown as OpenAPIObject;
+      shared?.set(document);
+    }
+    noteOperationIds(document); // the server spans name their operation (tracing only)
+    return document;
+  };
   SwaggerModule.setup(`${service.prefix}/swagger-ui`, app, built, {
     jsonDocumentUrl: `${service.prefix}/v3/api-docs`,
     yamlDocumentUrl: `${service.prefix}/v3/api-docs.yaml`,

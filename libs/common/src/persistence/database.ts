@@ -4,6 +4,7 @@ import { DataSourceOptions, MigrationInterface } from 'typeorm';
 import { StartupFailure } from '../app/startup-failure';
 import { DatabaseConfig } from '../config/database.config';
 import { useLongTextType } from './columns';
+import { openingFrom, preparedInMemorySqlite } from './prepared-sqlite';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
 
 /** An entity class (TypeORM reads its decorators). */
@@ -21,7 +22,7 @@ export interface StorageParts {
 
 /**
  * MySQL/MariaDB via mysql2 when DB_URL is set (`mysql://` or `mariadb://`) (schema from migrations only), else embedded SQLite
- * (schema synchronised from the entities; files under SQLITE_DIR or `:memory:`).
+ * (schema synchronised from the entities, or an in-memory copy of a prepared image; files under SQLITE_DIR or `:memory:`).
  */
 export function dataSourceOptions(config: DatabaseConfig, parts: StorageParts): DataSourceOptions {
   const common = { entities: parts.entities, namingStrategy: new SnakeNamingStrategy() };
@@ -48,11 +49,13 @@ export function dataSourceOptions(config: DatabaseConfig, parts: StorageParts): 
   requireSqliteDriver();
   const inMemory = config.sqliteDir === ':memory:';
   if (!inMemory) mkdirSync(config.sqliteDir, { recursive: true });
+  const image = inMemory ? preparedInMemorySqlite(parts.name) : undefined;
   return {
     ...common,
     type: 'better-sqlite3',
     database: inMemory ? ':memory:' : join(config.sqliteDir, `${parts.name}.sqlite`),
-    synchronize: true,
+    // a prepared image holds the schema synchronize would make (prepared-sqlite.ts)
+    ...(image ? { driver: openingFrom(image), synchronize: false } : { synchronize: true }),
     enableWAL: !inMemory,
     timeout: 5000,
   };

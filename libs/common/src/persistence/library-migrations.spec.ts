@@ -27,6 +27,7 @@ describe('mergeMigrations', () => {
       'LiveCounts1795910000000',
       'WriteCounts1796000000000',
       'FilterCounts1796100000000',
+      'OutboxTraceContext1796210000000',
       'AppLater1999999999999',
     ]);
   });

@@ -1,5 +1,6 @@
 import { ImportTrust1795470318204 } from '../messaging/migrations/1795470318204-ImportTrust';
 import { KafkaOutbox1795388775655 } from '../messaging/migrations/1795388775655-KafkaOutbox';
+import { OutboxTraceContext1796210000000 } from '../messaging/migrations/1796210000000-OutboxTraceContext';
 import type { MigrationClass } from './database';
 import { ReplicaState1795700000000 } from './migrations/1795700000000-ReplicaState';
 import { ReplicaLease1795900000000 } from './migrations/1795900000000-ReplicaLease';
@@ -17,7 +18,7 @@ export const COMMON_MIGRATIONS: MigrationClass[] = [
 ];
 
 /** MessagingModule's tables (MESSAGING_ENTITIES: outbox, leases, import batches and rejections), in order. */
-export const MESSAGING_MIGRATIONS: MigrationClass[] = [KafkaOutbox1795388775655, ImportTrust1795470318204];
+export const MESSAGING_MIGRATIONS: MigrationClass[] = [KafkaOutbox1795388775655, ImportTrust1795470318204, OutboxTraceContext1796210000000];
 
 /** The timestamp a migration's class name ends with, which TypeORM orders migrations by. */
 function timestampOf(migration: MigrationClass): number {

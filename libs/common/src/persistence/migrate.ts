@@ -8,8 +8,10 @@ import { ensureDatabase } from './ensure-database';
 
 /**
  * Applies a service's pending MySQL migrations (its `npm run migrate*` script and the Kubernetes
- * migration Job), creating the database first when it does not exist. Exits non-zero on failure,
- * printing the message only (no SQL, no stack); an unreachable database is reported naming DB_URL.
+ * migration Job), creating the database first when it does not exist. Says what it did, one line each:
+ * `created database <name>`, then `applied <n> migrations to <name>: ...` or `database <name> is up to date`.
+ * Exits non-zero on failure, printing the message only (no SQL, no stack); an unreachable database is
+ * reported naming DB_URL.
  */
 export function runMigrationsCli(service: string, dataSource: () => DataSource): void {
   // JSON lines like the services' own
@@ -20,12 +22,15 @@ export function runMigrationsCli(service: string, dataSource: () => DataSource):
       Logger.log(`DB_URL is not set: ${service}'s embedded SQLite schema is created at start-up; nothing to migrate.`, 'Migrate');
       return;
     }
-    await ensureDatabase(dbUrl);
+    const { name, created } = await ensureDatabase(dbUrl);
+    if (created) Logger.log(`created database ${name}`, 'Migrate');
     const ds = await dataSource().initialize();
     try {
       const applied = await ds.runMigrations({ transaction: 'each' });
       Logger.log(
-        `${service}: ${applied.length} migration(s) applied: ${applied.map((m) => m.name).join(', ') || 'none pending'}`,
+        applied.length
+          ? `applied ${applied.length} migration${applied.length === 1 ? '' : 's'} to ${name}: ${applied.map((m) => m.name).join(', ')}`
+          : `database ${name} is up to date`,
         'Migrate',
       );
     } finally {

@@ -4,7 +4,7 @@ import { DataAcquisitionDevice } from './data-acquisition-device.entity';
 
 export const dataAcquisitionDeviceResource = defineResource({
   path: 'system-api/device/data-acquisition-device',
-  tag: 'device / data-acquisition-device (registry)',
+  tag: 'device: data-acquisition-device (registry)',
   permission: 'device-data-acquisition-device',
   title: 'Data acquisition device',
   entity: DataAcquisitionDevice,

@@ -4,7 +4,7 @@ import { DataAcquisitionServer } from './data-acquisition-server.entity';
 
 export const dataAcquisitionServerResource = defineResource({
   path: 'system-api/device/data-acquisition-server',
-  tag: 'device / data-acquisition-server (registry)',
+  tag: 'device: data-acquisition-server (registry)',
   permission: 'device-data-acquisition-server',
   title: 'Data acquisition server',
   entity: DataAcquisitionServer,

@@ -15,7 +15,7 @@ class CloudServiceInfo {
   @ApiProperty({ example: 'https://east.example.com' }) recommendedDomain: string;
 }
 
-@ApiTag('configuration / base', "General client configuration: the caller's address and the cloud-service nodes to use.")
+@ApiTag('configuration: base', "General client configuration: the caller's address and the cloud-service nodes to use.")
 @Controller('main-api/v1/general/configuration/base')
 export class GeneralConfigurationController {
   constructor(private readonly config: MainServiceConfig) {}

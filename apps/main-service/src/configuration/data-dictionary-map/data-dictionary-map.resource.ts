@@ -3,7 +3,7 @@ import { DataDictionaryMap } from './data-dictionary-map.entity';
 
 export const dataDictionaryMapResource = defineResource({
   path: 'system-api/configuration/data-dictionary-map',
-  tag: 'configuration / data-dictionary-map',
+  tag: 'configuration: data-dictionary-map',
   permission: 'configuration-data-dictionary-map',
   title: 'Data dictionary map',
   entity: DataDictionaryMap,

@@ -3,7 +3,7 @@ import { DataDictionaryTable } from './data-dictionary-table.entity';
 
 export const dataDictionaryTableResource = defineResource({
   path: 'system-api/configuration/data-dictionary-table',
-  tag: 'configuration / data-dictionary-table',
+  tag: 'configuration: data-dictionary-table',
   permission: 'configuration-data-dictionary-table',
   title: 'Data dictionary table',
   entity: DataDictionaryTable,

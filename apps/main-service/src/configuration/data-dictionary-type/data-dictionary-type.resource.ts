@@ -3,7 +3,7 @@ import { DataDictionaryType } from './data-dictionary-type.entity';
 
 export const dataDictionaryTypeResource = defineResource({
   path: 'system-api/configuration/data-dictionary-type',
-  tag: 'configuration / data-dictionary-type',
+  tag: 'configuration: data-dictionary-type',
   permission: 'configuration-data-dictionary-type',
   title: 'Data dictionary type',
   entity: DataDictionaryType,

@@ -3,7 +3,7 @@ import { DataDictionary } from './data-dictionary.entity';
 
 export const dataDictionaryResource = defineResource({
   path: 'system-api/configuration/data-dictionary',
-  tag: 'configuration / data-dictionary',
+  tag: 'configuration: data-dictionary',
   permission: 'configuration-data-dictionary',
   title: 'Data dictionary',
   entity: DataDictionary,

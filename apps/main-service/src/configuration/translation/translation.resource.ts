@@ -3,7 +3,7 @@ import { Translation } from './translation.entity';
 
 export const translationResource = defineResource({
   path: 'system-api/configuration/translation',
-  tag: 'configuration / translation',
+  tag: 'configuration: translation',
   permission: 'configuration-translation',
   title: 'Translation',
   entity: Translation,

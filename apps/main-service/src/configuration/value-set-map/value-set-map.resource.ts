@@ -3,7 +3,7 @@ import { ValueSetMap } from './value-set-map.entity';
 
 export const valueSetMapResource = defineResource({
   path: 'system-api/configuration/value-set-map',
-  tag: 'configuration / value-set-map',
+  tag: 'configuration: value-set-map',
   permission: 'value-set-map',
   title: 'Value set map',
   entity: ValueSetMap,

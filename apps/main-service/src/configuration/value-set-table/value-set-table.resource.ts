@@ -3,7 +3,7 @@ import { ValueSetTable } from './value-set-table.entity';
 
 export const valueSetTableResource = defineResource({
   path: 'system-api/configuration/value-set-table',
-  tag: 'configuration / value-set-table',
+  tag: 'configuration: value-set-table',
   permission: 'value-set-table',
   title: 'Value set table',
   entity: ValueSetTable,

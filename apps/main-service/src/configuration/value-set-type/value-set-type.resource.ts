@@ -3,7 +3,7 @@ import { ValueSetType } from './value-set-type.entity';
 
 export const valueSetTypeResource = defineResource({
   path: 'system-api/configuration/value-set-type',
-  tag: 'configuration / value-set-type',
+  tag: 'configuration: value-set-type',
   permission: 'value-set-type',
   title: 'Value set type',
   entity: ValueSetType,

@@ -3,7 +3,7 @@ import { ValueSet } from './value-set.entity';
 
 export const valueSetResource = defineResource({
   path: 'system-api/configuration/value-set',
-  tag: 'configuration / value-set',
+  tag: 'configuration: value-set',
   permission: 'value-set',
   title: 'Value set',
   entity: ValueSet,

@@ -1,4 +1,5 @@
 import { LiveRecordTable, TenantFilter, TenantScope } from '@app/common';
+import { tracingStarted } from '@app/common/tracing/tracing-switch';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Email } from '../email/email.entity';
@@ -57,6 +58,14 @@ export class DeliveryRecords {
 
   pendingSms(scope: TenantScope, smsId: string): Promise<Sms | null> {
     return this.smses.findOne(scope, { smsId, status: 'PENDING' });
+  }
+
+  /** The trace the message's last write left (delivery-trace.ts); read only while tracing runs, else null. */
+  async traceOf(channel: DeliveryChannel, scope: TenantScope, messageId: string): Promise<string | null> {
+    if (!tracingStarted()) return null;
+    const table = this.messages[channel];
+    const filter = { [table.idField]: messageId } as TenantFilter<MessageRecord>;
+    return (await table.findOne(scope, filter, { select: { traceContext: true } }))?.traceContext ?? null;
   }
 
   emailTemplate(scope: TenantScope, emailTemplateId: string): Promise<EmailTemplate | null> {

@@ -1,5 +1,8 @@
 import { CoalescingLoop, replicaName } from '@app/common';
+import { TENANT_ID } from '@app/common/tracing/span-attributes';
+import { inSpan, outsideAnyTrace, withCarriedTrace } from '@app/common/tracing/trace-context';
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Span, SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { DeliveryClaims, DeliveryTarget } from './delivery-claims';
 import { DeliveryFailure } from './delivery-failure';
 import { DeliveryMetrics, DeliveryOutcome } from './delivery-metrics';
@@ -16,6 +19,10 @@ import { SmsSender } from './sms-sender';
 import { DISPATCH_CLAIM_LEASE_MS, DISPATCH_CONCURRENCY, MainServiceConfig } from '../../main-service.config';
 
 const CHANNELS: DeliveryChannel[] = ['email', 'sms'];
+/** The attempt span's attributes besides tenant.id; the outcome is `sent`, `retry`, `failed`, `not-pending` or `error`. */
+const DELIVERY_CHANNEL = 'delivery.channel';
+const DELIVERY_ATTEMPT = 'delivery.attempt';
+const DELIVERY_OUTCOME = 'delivery.outcome';
 
 /**
  * Sends the e-mails and SMS the message group stores with status PENDING and records the outcome:
@@ -33,7 +40,7 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
   private passes = 0;
   private prunedAt = 0;
   private readonly loop = new CoalescingLoop(
-    () => this.pass(),
+    () => outsideAnyTrace(() => this.pass()),
     (error) => this.logger.warn(`delivery pass failed: ${error.name}`),
   );
 
@@ -129,8 +136,20 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
     this.active.set(attempt, candidate.target.scope.tenantId);
   }
 
+  /**
+   * One attempt at one claimed message in a span of its own (`delivery.attempt`: channel, tenant, attempt number,
+   * outcome; never addresses, subjects or credentials), in the trace of the request that last wrote the message.
+   */
+  private async deliver(candidate: Candidate): Promise<void> {
+    const { channel, scope, messageId } = candidate.target;
+    // a failed read costs the trace only; the attempt's own reads meet the same failure and report it
+    const trace = await this.records.traceOf(channel, scope, messageId).catch(() => null);
+    const attributes = { [DELIVERY_CHANNEL]: channel, [TENANT_ID]: scope.tenantId };
+    await withCarriedTrace(trace, () => inSpan('delivery.attempt', attributes, (span) => this.attempt(candidate, span), SpanKind.CONSUMER));
+  }
+
   /** One attempt at one claimed message, its outcome written, and reported to its configuration's breaker. */
-  private async deliver({ target, admission }: Candidate): Promise<void> {
+  private async attempt({ target, admission }: Candidate, span: Span): Promise<void> {
     const report: AttemptReport = { unreachable: false };
     // the breaker hears of the attempt before its outcome is written: writing it frees the tenant's room in
     // flight, and a pass in between must already see the breaker as this attempt leaves it
@@ -142,10 +161,15 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
     };
     try {
       const attempt = target.channel === 'email' ? await this.sendEmail(target, report) : await this.sendSms(target, report);
-      if (attempt === undefined) return await this.claims.finish(target, this.holder); // no longer PENDING
+      if (attempt === undefined) {
+        span.setAttribute(DELIVERY_OUTCOME, 'not-pending');
+        return await this.claims.finish(target, this.holder);
+      }
+      span.setAttribute(DELIVERY_ATTEMPT, attempt.retryCount + 1);
       try {
         const providerMessageId = await attempt.send();
         settle();
+        span.setAttribute(DELIVERY_OUTCOME, 'sent');
         await this.record(target, 'sent', {
           status: 'SENT',
           retryCount: attempt.retryCount + 1,
@@ -156,10 +180,12 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
       } catch (error) {
         if (!settled) report.unreachable = error instanceof DeliveryFailure && error.unreachable;
         settle();
-        await this.failed(target, attempt.retryCount + 1, error);
+        span.setAttribute(DELIVERY_OUTCOME, await this.failed(target, attempt.retryCount + 1, error));
       }
     } catch (error) {
       // the database failed us (or a bug): the claim expires and the message is tried again later
+      span.setAttribute(DELIVERY_OUTCOME, 'error');
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error | null)?.name });
       const { name, code } = error as Error & { code?: unknown };
       this.logger.warn(
         `delivering ${target.channel} ${target.scope.tenantId}/${target.messageId} failed: ${name}${typeof code === 'string' ? ` ${code}` : ''}`,
@@ -169,12 +195,16 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
     }
   }
 
-  private async failed(target: DeliveryTarget, retryCount: number, error: unknown): Promise<void> {
+  /** Records a failed attempt: to be retried after a growing delay, or failed for good; answers which. */
+  private async failed(target: DeliveryTarget, retryCount: number, error: unknown): Promise<DeliveryOutcome> {
     const failure = error instanceof DeliveryFailure ? error : new DeliveryFailure('internal error');
     const final = failure.permanent || retryCount >= this.config.dispatchMaxRetries;
     const delay = final ? undefined : growingDelay(this.config.dispatchRetryBaseMs, retryCount);
     this.logFailure(target, retryCount, failure, delay, error);
-    if (delay === undefined) return this.record(target, 'failed', { status: 'FAILED', retryCount, errorMessage: failure.message });
+    if (delay === undefined) {
+      await this.record(target, 'failed', { status: 'FAILED', retryCount, errorMessage: failure.message });
+      return 'failed';
+    }
     await this.records.recordAttempt(target.channel, target.scope, target.messageId, {
       status: 'PENDING',
       retryCount,
@@ -182,6 +212,7 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
     });
     await this.claims.release(target, this.holder, Date.now() + delay);
     this.metrics.attempted(target.channel, 'retry');
+    return 'retry';
   }
 
   /**

@@ -1,5 +1,6 @@
 import { Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
+import { DeliveryTraceColumn } from '../delivery/delivery-trace';
 import { BusinessRecord, Count, DeliveryErrorText, RecordId, State } from '../fields/message-fields';
 import { CONTENT_MAX, EMAIL_MAX, EMAIL_RECIPIENTS_MAX, SEND_STATUS_DEFAULT, SEND_STATUSES, SUBJECT_MAX } from '../fields/message-values';
 
@@ -55,4 +56,7 @@ export class Email extends BusinessRecord {
 
   @Count({ example: 0, description: 'Attempts after the first' })
   retryCount: number;
+
+  @DeliveryTraceColumn()
+  traceContext: string | null;
 }

@@ -1,4 +1,5 @@
 import { defineResource } from '@app/common';
+import { withDeliveryTrace } from '../delivery/delivery-trace';
 import { messageRoute } from '../resource-options';
 import { checkEmailFromAddress } from './email-from-address';
 import { Email } from './email.entity';
@@ -11,5 +12,6 @@ export const emailResource = defineResource({
   timeRange: 'sendTime',
   sortable: ['sendTime', 'status', 'fromAddress', 'subject', 'retryCount', 'businessType'],
   defaultSort: [['sendTime', 'DESC']],
+  toColumns: withDeliveryTrace,
   checkWrite: checkEmailFromAddress,
 });

@@ -1,6 +1,7 @@
 import { Field } from '@app/common';
 import { Entity, Index } from 'typeorm';
 import { MESSAGE_MAX } from '../../fields/text-limits';
+import { DeliveryTraceColumn } from '../delivery/delivery-trace';
 import { BusinessRecord, Count, DeliveryErrorText, RecordId, State } from '../fields/message-fields';
 import { CODE_MAX, SEND_STATUS_DEFAULT, SEND_STATUSES, SMS_CONTENT_MAX, SMS_RECIPIENTS_MAX } from '../fields/message-values';
 
@@ -48,4 +49,7 @@ export class Sms extends BusinessRecord {
 
   @Count({ example: 0, description: 'Attempts after the first' })
   retryCount: number;
+
+  @DeliveryTraceColumn()
+  traceContext: string | null;
 }

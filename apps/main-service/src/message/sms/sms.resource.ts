@@ -1,4 +1,5 @@
 import { defineResource } from '@app/common';
+import { withDeliveryTrace } from '../delivery/delivery-trace';
 import { messageRoute } from '../resource-options';
 import { Sms } from './sms.entity';
 
@@ -10,4 +11,5 @@ export const smsResource = defineResource({
   timeRange: 'sendTime',
   sortable: ['sendTime', 'status', 'retryCount', 'businessType'],
   defaultSort: [['sendTime', 'DESC']],
+  toColumns: withDeliveryTrace,
 });

@@ -3,7 +3,7 @@ import { DataAcquisitionBoxUsageSnap } from './data-acquisition-box-usage-snap.e
 
 export const dataAcquisitionBoxUsageSnapResource = defineResource({
   path: 'main-api/snapshot/data-acquisition-box-usage-snap',
-  tag: 'snapshot / data-acquisition-box-usage-snap',
+  tag: 'snapshot: data-acquisition-box-usage-snap',
   permission: 'snapshot-data-acquisition-box-usage-snap',
   title: 'Data-acquisition box usage snapshot',
   entity: DataAcquisitionBoxUsageSnap,

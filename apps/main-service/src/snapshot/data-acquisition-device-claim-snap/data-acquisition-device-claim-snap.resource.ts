@@ -3,7 +3,7 @@ import { DataAcquisitionDeviceClaimSnap } from './data-acquisition-device-claim-
 
 export const dataAcquisitionDeviceClaimSnapResource = defineResource({
   path: 'main-api/snapshot/data-acquisition-device-claim-snap',
-  tag: 'snapshot / data-acquisition-device-claim-snap',
+  tag: 'snapshot: data-acquisition-device-claim-snap',
   permission: 'snapshot-data-acquisition-device-claim-snap',
   title: 'Data-acquisition device claim snapshot',
   entity: DataAcquisitionDeviceClaimSnap,

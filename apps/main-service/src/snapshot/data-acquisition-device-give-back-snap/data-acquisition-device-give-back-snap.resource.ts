@@ -3,7 +3,7 @@ import { DataAcquisitionDeviceGiveBackSnap } from './data-acquisition-device-giv
 
 export const dataAcquisitionDeviceGiveBackSnapResource = defineResource({
   path: 'main-api/snapshot/data-acquisition-device-give-back-snap',
-  tag: 'snapshot / data-acquisition-device-give-back-snap',
+  tag: 'snapshot: data-acquisition-device-give-back-snap',
   permission: 'snapshot-data-acquisition-device-give-back-snap',
   title: 'Data-acquisition device give-back snapshot',
   entity: DataAcquisitionDeviceGiveBackSnap,

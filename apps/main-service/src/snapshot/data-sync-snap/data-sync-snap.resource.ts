@@ -3,7 +3,7 @@ import { DataSyncSnap } from './data-sync-snap.entity';
 
 export const dataSyncSnapResource = defineResource({
   path: 'main-api/snapshot/data-sync-snap',
-  tag: 'snapshot / data-sync-snap',
+  tag: 'snapshot: data-sync-snap',
   permission: 'snapshot-data-sync-snap',
   title: 'Data synchronisation snapshot',
   entity: DataSyncSnap,

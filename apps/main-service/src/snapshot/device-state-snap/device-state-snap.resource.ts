@@ -3,7 +3,7 @@ import { DeviceStateSnap } from './device-state-snap.entity';
 
 export const deviceStateSnapResource = defineResource({
   path: 'main-api/snapshot/device-state-snap',
-  tag: 'snapshot / device-state-snap',
+  tag: 'snapshot: device-state-snap',
   permission: 'snapshot-device-state-snap',
   title: 'Device state snapshot',
   entity: DeviceStateSnap,

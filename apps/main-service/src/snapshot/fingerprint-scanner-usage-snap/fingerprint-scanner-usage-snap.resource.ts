@@ -3,7 +3,7 @@ import { FingerprintScannerUsageSnap } from './fingerprint-scanner-usage-snap.en
 
 export const fingerprintScannerUsageSnapResource = defineResource({
   path: 'main-api/snapshot/fingerprint-scanner-usage-snap',
-  tag: 'snapshot / fingerprint-scanner-usage-snap',
+  tag: 'snapshot: fingerprint-scanner-usage-snap',
   permission: 'snapshot-fingerprint-scanner-usage-snap',
   title: 'Fingerprint scanner usage snapshot',
   entity: FingerprintScannerUsageSnap,

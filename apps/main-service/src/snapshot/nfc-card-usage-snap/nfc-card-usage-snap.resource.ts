@@ -3,7 +3,7 @@ import { NfcCardUsageSnap } from './nfc-card-usage-snap.entity';
 
 export const nfcCardUsageSnapResource = defineResource({
   path: 'main-api/snapshot/nfc-card-usage-snap',
-  tag: 'snapshot / nfc-card-usage-snap',
+  tag: 'snapshot: nfc-card-usage-snap',
   permission: 'snapshot-nfc-card-usage-snap',
   title: 'NFC card usage snapshot',
   entity: NfcCardUsageSnap,

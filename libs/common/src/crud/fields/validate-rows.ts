@@ -54,7 +54,9 @@ export async function checkRows<T extends object>(dto: Type<T>, rows: object[], 
 /** All-or-nothing batches: any invalid row refuses the whole batch, naming every bad row. */
 export async function validateAllRows<T extends object>(dto: Type<T>, rows: object[]): Promise<T[]> {
   const { valid, failures } = await checkRows(dto, rows);
-  const parts: Message[] = failures.slice(0, 50).flatMap((f) => f.failure.parts);
-  if (parts.length) throw AppException.validation(parts);
+  const named = failures.slice(0, 50).map((f) => f.failure);
+  const parts: Message[] = named.flatMap((f) => f.parts);
+  const refused = named.flatMap((f) => f.refused);
+  if (parts.length) throw AppException.validation(parts, refused);
   return valid.map((v) => v.row);
 }

@@ -1,0 +1,3 @@
+import { makeRunDirectory } from './run-directory';
+
+export default makeRunDirectory;

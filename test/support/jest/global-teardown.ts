@@ -1,0 +1,3 @@
+import { removeRunDirectory } from './run-directory';
+
+export default removeRunDirectory;
