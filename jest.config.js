@@ -1,4 +1,4 @@
-const { availableParallelism } = require('node:os');
+const { availableParallelism, loadavg } = require('node:os');
 
 // SWC compiles TypeScript (with decorator metadata) and the ESM-only packages of NestJS 12, which
 // Jest on Node 20 cannot require() natively.
@@ -32,15 +32,19 @@ module.exports = {
   globalSetup: '<rootDir>/test/support/jest/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/jest/global-teardown.ts',
   setupFiles: ['reflect-metadata', '<rootDir>/test/support/test-environment.ts'],
+  // testTimeout below, grown with the machine's load when each file starts
+  setupFilesAfterEnv: ['<rootDir>/test/support/jest/scaled-timeouts.ts'],
   transform: { '^.+\\.[tj]s$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   // relative imports written with the .js of the built file (what Node's import() needs) resolve to the TypeScript source
   moduleNameMapper: { '^@app/common(|/.*)$': '<rootDir>/libs/common/src$1', '^(\\.{1,2}/.*)\\.js$': '$1' },
   moduleFileExtensions: ['ts', 'js', 'json'],
+  // on a quiet machine (test/support/jest/scaled-timeouts.ts sets it per file, grown with the load)
   testTimeout: 30000,
   // more workers than cores: many e2e cases wait on timers and sockets (slow clients, outbox drains), and another
-  // file's work fills those waits
-  maxWorkers: Math.ceil(availableParallelism() * 1.5),
+  // file's work fills those waits; beside other work (a run queue of a core's length or more) one per core, so each
+  // file gets more of a core and its hooks and tests take less of their budget
+  maxWorkers: loadavg()[0] >= availableParallelism() ? availableParallelism() : Math.ceil(availableParallelism() * 1.5),
   // a worker holds about a gigabyte when the run ends, and the process took 0.7-0.9 s to exit on a two-core VM with
   // no handle left open; past jest's 500 ms default it is killed and reported as leaking
   workerGracefulExitTimeout: 3000,

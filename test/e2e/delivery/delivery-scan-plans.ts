@@ -9,6 +9,7 @@ import { SelectQueryBuilder } from 'typeorm';
 import { DeliveryClaims } from '../../../apps/main-service/src/message/delivery/delivery-claims';
 import { usingMysql } from '../../support/database';
 import { startApp, TestApp } from '../../support/test-app';
+import { budget } from '../../support/time-budget';
 import type { Json } from '../../support/json';
 
 const mysqlDescribe = usingMysql() ? describe : describe.skip;
@@ -37,7 +38,7 @@ mysqlDescribe('EXPLAIN of the dispatcher scans (MySQL/MariaDB)', () => {
          IF(n % 5 = 0, ${T0} * 2, 0) FROM seq`,
     );
     for (const table of ['message_email', 'message_delivery']) await t.dataSource.query(`ANALYZE TABLE ${table}`);
-  }, 60_000);
+  }, budget(60_000));
   afterAll(async () => {
     await t?.close();
   });

@@ -18,6 +18,7 @@ import { createTestDatabase, TestDatabase, usingMysql } from '../../support/data
 import { withProcessEnv } from '../../support/process-env';
 import { TEST_DEVICE_TOKEN_SECRET } from '../../support/device-app';
 import { bearer, TEST_JWT_SECRET } from '../../support/tokens';
+import { budget } from '../../support/time-budget';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const newId = (): string => Array.from(randomBytes(21), (b) => ALPHABET[b % ALPHABET.length]).join('');
@@ -171,7 +172,7 @@ describe.each(TARGETS)('HTTP server of $name', ({ start, sqliteOnly }) => {
 
   beforeAll(async () => {
     if (!(sqliteOnly && usingMysql())) target = await start();
-  }, 60_000);
+  }, budget(60_000));
   afterAll(() => target?.close());
 
   run('lets 1000 ids of 21 characters reach removeByIds and removes the records among them', async () => {

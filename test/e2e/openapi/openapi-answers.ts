@@ -10,6 +10,7 @@ import { DeviceTestApp, numberParam, SECRET, startDeviceApp, uniqueNo } from '..
 import type { Json } from '../../support/json';
 import { swaggerUiSample } from '../../support/openapi-walk';
 import { startApp, TestApp } from '../../support/test-app';
+import { budget } from '../../support/time-budget';
 
 const METHODS = ['get', 'post', 'put', 'delete'] as const;
 const camel = (kebab: string) => kebab.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -167,6 +168,6 @@ describe('every answer validates against its documented schema (strict OpenAPI 3
       expect({ service, problems }).toEqual({ service, problems: [] });
       expect(checked).toBeGreaterThan(service === 'main-service' ? 1000 : 60);
     },
-    180000,
+    budget(180_000),
   );
 });

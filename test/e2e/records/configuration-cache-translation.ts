@@ -12,6 +12,7 @@ import HttpBackend from 'i18next-http-backend';
 import { DataDictionary } from '../../../apps/main-service/src/configuration/data-dictionary/data-dictionary.entity';
 import { DataDictionaryType } from '../../../apps/main-service/src/configuration/data-dictionary-type/data-dictionary-type.entity';
 import { CONFIG, Envelope, startApp, TestApp } from '../../support/test-app';
+import { budget } from '../../support/time-budget';
 import { Claims } from '../../support/tokens';
 import type { Json } from '../../support/json';
 
@@ -67,7 +68,7 @@ describe('listCache, translations and the general operations', () => {
     limited = await startApp({ SAVE_MISSING_RATE_LIMIT: '3' });
     await main.app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(main.app.getHttpServer().address() as AddressInfo).port}`;
-  }, 90_000);
+  }, budget(90_000));
   afterAll(async () => {
     await Promise.all([main, fresh, limited].filter(Boolean).map((t) => t.close()));
   });

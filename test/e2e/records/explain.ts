@@ -18,6 +18,7 @@ import { usingMysql } from '../../support/database';
 import { ResourceSpec } from '../../support/resource-table';
 import { ALL_RESOURCES } from '../../support/tables';
 import { startApp, TestApp } from '../../support/test-app';
+import { budget } from '../../support/time-budget';
 import type { Json } from '../../support/json';
 
 const mysqlDescribe = usingMysql() ? describe : describe.skip;
@@ -185,7 +186,7 @@ mysqlDescribe('EXPLAIN of page queries (MySQL/MariaDB)', () => {
     // the rows are generated with SQL, past the service's write versions: every page counts (no reused totals)
     t = await startApp({ PAGE_TOTAL_TTL_MS: '0' });
     for (const r of ALL_RESOURCES) await fill(t, r, declarationOf(r), metadataOf(t, declarationOf(r)));
-  }, 300_000);
+  }, budget(300_000));
   afterAll(async () => {
     await t?.close();
   });
