@@ -1,4 +1,4 @@
-const { availableParallelism, loadavg } = require('node:os');
+const { availableParallelism, cpus } = require('node:os');
 
 // SWC compiles TypeScript (with decorator metadata) and the ESM-only packages of NestJS 12, which
 // Jest on Node 20 cannot require() natively.
@@ -14,6 +14,28 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
+
+/**
+ * The cores other processes keep busy as Jest starts: the share of all cores' time not idle over a tenth of a
+ * second. Measured, not read from the load average, which still counts a test run that has just ended for a minute.
+ */
+function coresBusyElsewhere() {
+  const cpuTimes = () => {
+    let idle = 0;
+    let all = 0;
+    for (const { times } of cpus()) {
+      idle += times.idle;
+      all += times.user + times.nice + times.sys + times.idle + times.irq;
+    }
+    return { idle, all };
+  };
+  const before = cpuTimes();
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100); // sleeps 100 ms
+  const after = cpuTimes();
+  return cpus().length * (1 - (after.idle - before.idle) / Math.max(1, after.all - before.all));
+}
+const cores = availableParallelism();
+
 const esmPackages = ['@nestjs', 'file-type', 'load-esm', 'strtok3', 'token-types', '@tokenizer', '@borewit', 'uint8array-extras', 'jose'];
 
 module.exports = {
@@ -31,6 +53,8 @@ module.exports = {
   // a folder for the run, where one worker keeps what the others can reuse (SQLite schema images, OpenAPI documents)
   globalSetup: '<rootDir>/test/support/jest/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/jest/global-teardown.ts',
+  // the files that took longest last time first; without a duration, the end-to-end files by the size of their cases
+  testSequencer: '<rootDir>/test/support/jest/sequencer.js',
   setupFiles: ['reflect-metadata', '<rootDir>/test/support/test-environment.ts'],
   // testTimeout below, grown with the machine's load when each file starts
   setupFilesAfterEnv: ['<rootDir>/test/support/jest/scaled-timeouts.ts'],
@@ -42,9 +66,9 @@ module.exports = {
   // on a quiet machine (test/support/jest/scaled-timeouts.ts sets it per file, grown with the load)
   testTimeout: 30000,
   // more workers than cores: many e2e cases wait on timers and sockets (slow clients, outbox drains), and another
-  // file's work fills those waits; beside other work (a run queue of a core's length or more) one per core, so each
-  // file gets more of a core and its hooks and tests take less of their budget
-  maxWorkers: loadavg()[0] >= availableParallelism() ? availableParallelism() : Math.ceil(availableParallelism() * 1.5),
+  // file's work fills those waits; beside other work (a core or more busy) one per core: as fast, with less CPU and
+  // memory, and each file gets more of a core for its hooks and tests
+  maxWorkers: coresBusyElsewhere() >= 1 ? cores : Math.ceil(cores * 1.5),
   // a worker holds about a gigabyte when the run ends, and the process took 0.7-0.9 s to exit on a two-core VM with
   // no handle left open; past jest's 500 ms default it is killed and reported as leaking
   workerGracefulExitTimeout: 3000,

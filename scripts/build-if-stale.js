@@ -2,7 +2,7 @@
 /**
  * Runs `npm run build` only when dist/ is missing or older than the sources, so commands that need the
  * built services (`npm run token`, the tests that start them as processes) don't rebuild on every run
- * yet still work on a fresh clone. Sources: every .ts/.json file under apps/ and libs/, and the
+ * yet still work on a fresh clone. Sources: every .ts/.js/.json file under apps/ and libs/, and the
  * compiler settings. Built: the entry files of the three apps (the build rewrites all of dist at once).
  * Usage: `node scripts/build-if-stale.js` (prints nothing when dist is current, else what it builds and how long
  * that took, on stderr); or require() it.
@@ -13,7 +13,7 @@ const { join } = require('node:path');
 
 const ROOT = join(__dirname, '..');
 const SOURCE_DIRS = ['apps', 'libs'];
-const SOURCE_FILE = /\.(ts|json)$/;
+const SOURCE_FILE = /\.(ts|js|json)$/;
 const SETTINGS = ['nest-cli.json', 'tsconfig.base.json', 'tsconfig.json'];
 const BUILT = ['local/src/local.js', 'main-service/src/main.js', 'main-service/src/mint-token.js', 'device-service/src/main.js'].map((f) =>
   join(ROOT, 'dist/apps', f),

@@ -1,7 +1,19 @@
 /** The resource's operations in the OpenAPI document. */
 import type { Json } from '../json';
 import { answerSchema } from '../openapi-walk';
+import { TestApp } from '../test-app';
 import { ResourceContext } from './context';
+
+/** The app's document, read once per app: every resource of a group reads the same document of the group's app. */
+const documents = new WeakMap<TestApp, Promise<Json>>();
+function documentOf(t: TestApp): Promise<Json> {
+  let doc = documents.get(t);
+  if (!doc) {
+    const read = async () => (await t.http().get('/main-service/v3/api-docs')).body as Json;
+    documents.set(t, (doc = read()));
+  }
+  return doc;
+}
 
 export function describeOpenApi({ r, P, app }: ResourceContext): void {
   describe('OpenAPI', () => {
@@ -17,7 +29,7 @@ export function describeOpenApi({ r, P, app }: ResourceContext): void {
     ];
     let doc: Json;
     beforeAll(async () => {
-      doc = (await app().http().get('/main-service/v3/api-docs')).body;
+      doc = await documentOf(app());
     });
     /** The properties of a schema, following $ref, allOf and anyOf (a record or null). */
     const properties = (schema: Json | undefined): Json => {

@@ -17,6 +17,8 @@ export const de: Catalogue = {
   'row {{row}}: {{clause}}': 'Zeile {{row}}: {{clause}}',
   'file has no worksheet': 'die Datei enthält kein Arbeitsblatt',
   'file may contain at most {{max}} rows': 'die Datei darf höchstens {{max}} Zeilen enthalten',
+  'file could not be read within {{seconds}} s': 'die Datei konnte nicht innerhalb von {{seconds}} s gelesen werden',
+  'file needs too much memory to read': 'die Datei braucht zum Lesen zu viel Speicher',
   'Data dictionary': 'Datenwörterbucheintrag',
   'Data dictionary type': 'Datenwörterbuchtyp',
   'Data dictionary map': 'Datenwörterbuch-Zuordnung',

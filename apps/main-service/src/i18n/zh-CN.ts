@@ -17,6 +17,8 @@ export const zhCN: Catalogue = {
   'row {{row}}: {{clause}}': '第 {{row}} 行：{{clause}}',
   'file has no worksheet': '文件中没有工作表',
   'file may contain at most {{max}} rows': '文件最多可包含 {{max}} 行',
+  'file could not be read within {{seconds}} s': '无法在 {{seconds}} 秒内读取文件',
+  'file needs too much memory to read': '读取文件需要的内存过多',
   'Data dictionary': '数据字典',
   'Data dictionary type': '数据字典类型',
   'Data dictionary map': '数据字典映射',

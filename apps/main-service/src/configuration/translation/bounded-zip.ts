@@ -1,6 +1,5 @@
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** The part of unzipper's central-directory reader used here (the package ships no type declarations). */
 interface ZipDirectoryFile {
@@ -81,20 +80,4 @@ export async function inflateEntries(zip: Buffer, wanted: (path: string) => bool
     entries.set(file.path, Buffer.concat(sink.chunks));
   }
   return entries;
-}
-
-/**
- * A stream of the given buffers in small slices, each after a turn of the event loop: whatever parses
- * it synchronously per slice (an XML parser) never holds the loop for long.
- */
-export function yieldingStream(data: Buffer, sliceBytes = 64 * 1024): Readable {
-  return Readable.from(
-    (async function* () {
-      for (let offset = 0; offset < data.length; offset += sliceBytes) {
-        await nextTurn();
-        yield data.subarray(offset, offset + sliceBytes);
-      }
-    })(),
-    { objectMode: false },
-  );
 }

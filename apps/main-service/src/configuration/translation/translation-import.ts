@@ -1,6 +1,6 @@
-import { AppException, BodyStatus, MAX_BATCH_ROWS, message, checkRows } from '@app/common';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { inflateEntries, UnreadableZipError, yieldingStream, ZipBoundError } from './bounded-zip';
+import { AppException, BodyStatus, message, checkRows } from '@app/common';
+import { inflateEntries, UnreadableZipError, ZipBoundError } from './bounded-zip';
+import { asOneOfFewReads, readSheetRows, SheetRow } from './sheet-rows';
 import { storedZip } from './stored-zip';
 import { TranslationSave } from './translation.dto';
 
@@ -20,25 +20,13 @@ const WORKSHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
 const EMPTY_SHARED_STRINGS =
   '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>';
 
-const YIELD_EVERY_ROWS = 100;
-
-/**
- * exceljs loads with the first upload: it is large, and a process (a replica, a test) that never reads a
- * workbook starts faster without it. Through `default`, which is its module.exports both when Node imports
- * it and when it is compiled to require().
- */
-let xlsxLibrary: Promise<typeof import('exceljs')> | undefined;
-const loadExcel = () => (xlsxLibrary ??= import('exceljs').then((excel) => excel.default));
-
-type SheetRow = { number: number; cells: string[] };
-
 /**
  * Reads the first worksheet of an XLSX upload: a header row `language | namespace | key | value`,
  * then one entry per row. Any bad row refuses the import, reported by its sheet row number.
  */
 export async function readTranslationWorkbook(file: Buffer | undefined): Promise<TranslationSave[]> {
   if (!file?.length) throw new AppException(BodyStatus.MISSING_PARAMETER, "Required multipart part 'file' is missing");
-  const sheetRows = await readFirstSheet(file);
+  const sheetRows = await asOneOfFewReads(() => readFirstSheet(file));
   const [header, ...data] = sheetRows;
   if (header?.number !== 1 || header.cells.map((c) => c.trim().toLowerCase()).join('|') !== HEADER.join('|'))
     throw AppException.validation(message('first row must be the header {{header}}', { header: HEADER.join(' | ') }));
@@ -65,8 +53,8 @@ export async function readTranslationWorkbook(file: Buffer | undefined): Promise
 
 /**
  * The rows of the first worksheet (cell texts of the four columns), at most MAX_BATCH_ROWS after the header:
- * reading stops at the first row beyond. Only the parts a sheet needs are inflated, within XLSX_BOUNDS,
- * then streamed to exceljs in the order that lets it parse the sheet as it comes (no temporary files).
+ * reading stops at the first row beyond. Only the parts a sheet needs are inflated, within XLSX_BOUNDS, then handed
+ * to exceljs on a worker thread in the order that lets it parse the sheet as it comes (no temporary files).
  */
 async function readFirstSheet(file: Buffer): Promise<SheetRow[]> {
   let parts: Map<string, Buffer>;
@@ -86,39 +74,11 @@ async function readFirstSheet(file: Buffer): Promise<SheetRow[]> {
   if (!parts.has(WORKBOOK) || !parts.has(WORKBOOK_RELS)) throw AppException.validation('file is not a readable XLSX workbook');
   if (!sheets.length) throw AppException.validation('file has no worksheet');
 
-  const excel = await loadExcel();
   const archive = storedZip(
     [WORKBOOK_RELS, WORKBOOK, SHARED_STRINGS, ...sheets].map((path) => [path, parts.get(path) ?? Buffer.from(EMPTY_SHARED_STRINGS)]),
   );
   parts.clear();
-
-  const reader = new excel.stream.xlsx.WorkbookReader(yieldingStream(archive), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
-  const rows: SheetRow[] = [];
-  try {
-    for await (const sheet of reader) {
-      // the first worksheet is the first of the workbook's sheet list, whatever its part is called
-      const firstId = (reader as unknown as { model?: { sheets?: { id?: number }[] } }).model?.sheets?.[0]?.id;
-      if (firstId !== undefined && (sheet as unknown as { id: number }).id !== firstId) continue;
-      for await (const row of sheet) {
-        if (rows.length > MAX_BATCH_ROWS)
-          throw AppException.validation(message('file may contain at most {{max}} rows', { max: MAX_BATCH_ROWS }));
-        rows.push({ number: row.number, cells: HEADER.map((_, i) => row.getCell(i + 1).text ?? '') });
-        // exceljs hands over rows of already-buffered XML without leaving the event loop: leave it now and then
-        if (rows.length % YIELD_EVERY_ROWS === 0) await nextTurn();
-      }
-      return rows;
-    }
-  } catch (error) {
-    if (error instanceof AppException) throw error;
-    throw AppException.validation('file is not a readable XLSX workbook');
-  }
-  throw AppException.validation('file has no worksheet');
+  return readSheetRows(archive, HEADER.length);
 }
 
 const sheetNumber = (path: string): number => Number(WORKSHEET.exec(path)![1]);

@@ -39,7 +39,7 @@ export class TranslationController extends CrudController(resource) {
   @Operation({
     summary: 'Import translation entries from an XLSX workbook (upsert by language + namespace + key)',
     description:
-      'Multipart part `file` (at most 5 MiB; beside it at most 10 text fields of 1 KiB each, which are ignored: more is refused with 400): the first worksheet, header row `language | namespace | key | value`, then at most 50,000 rows. All or nothing: a bad row refuses the import, named by its sheet row number. A workbook whose parts inflate beyond 32 MiB each or 40 MiB together is refused (400) without being unpacked further.',
+      'Multipart part `file` (at most 5 MiB; beside it at most 10 text fields of 1 KiB each, which are ignored: more is refused with 400): the first worksheet, header row `language | namespace | key | value`, then at most 50,000 rows. All or nothing: a bad row refuses the import, named by its sheet row number. A workbook whose parts inflate beyond 32 MiB each or 40 MiB together is refused (400) without being unpacked further, as is one whose sheet cannot be read within 30 s. A replica reads one workbook at a time with four more waiting; another upload meanwhile is answered 503: retry shortly.',
     permission: resource.permissionFor('create'),
     response: SYNC_IMPORT_RESPONSE,
   })

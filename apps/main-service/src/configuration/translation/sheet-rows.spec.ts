@@ -1,0 +1,64 @@
+import { Workbook } from 'exceljs';
+
+type Reader = typeof import('./translation-import').readTranslationWorkbook;
+
+/** readTranslationWorkbook over a fresh sheet reader (its own worker pool) whose bounds are changed as given. */
+async function readerWith(bounds: Partial<typeof import('./sheet-rows').SHEET_READER>): Promise<Reader> {
+  let read: Reader | undefined;
+  // a module copy of their own, loaded with require: import() of a relative path is ESM to the compiler settings
+  jest.isolateModules(() => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    Object.assign((require('./sheet-rows') as typeof import('./sheet-rows')).SHEET_READER, bounds);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    read = (require('./translation-import') as typeof import('./translation-import')).readTranslationWorkbook;
+  });
+  return read!;
+}
+
+async function workbookOf(rows: number): Promise<Buffer> {
+  const workbook = new Workbook();
+  const sheet = workbook.addWorksheet('translations');
+  sheet.addRow(['language', 'namespace', 'key', 'value']);
+  for (let n = 0; n < rows; n++) sheet.addRow(['en', 'common', `key${n}`, `value ${n}`]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const refusal = async (read: Promise<unknown>): Promise<Error> => {
+  try {
+    await read;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected a refusal');
+};
+
+describe('the sheet reader (a worker thread): its bounds', () => {
+  it('reads the rows in the thread, in order, with their sheet row numbers', async () => {
+    const rows = await (await readerWith({}))(await workbookOf(3));
+    expect(rows.map((r) => r.key)).toEqual(['key0', 'key1', 'key2']);
+  });
+
+  it('a read past its deadline is refused with 400, naming the deadline', async () => {
+    const error = await refusal((await readerWith({ deadlineMs: 1 }))(await workbookOf(2000)));
+    expect(error).toMatchObject({ name: 'AppException', bodyStatus: 400, message: 'file could not be read within 0.001 s' });
+  });
+
+  it('a read that needs more than the thread’s heap is refused with 400, and the next read gets a new thread', async () => {
+    const read = await readerWith({ heapMb: 16 });
+    const error = await refusal(read(await workbookOf(40_000)));
+    expect(error).toMatchObject({ name: 'AppException', bodyStatus: 400, message: 'file needs too much memory to read' });
+    expect(await read(await workbookOf(1))).toHaveLength(1);
+  }, 60_000);
+
+  it('uploads beyond the few that wait their turn are refused with 503, the others read', async () => {
+    const read = await readerWith({ maxWaiting: 0 });
+    const file = await workbookOf(20_000);
+    const outcomes = await Promise.allSettled([read(file), read(file), read(file)]);
+    const refused = outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason as Error);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).not.toHaveLength(0);
+    expect(refused).not.toHaveLength(0);
+    for (const error of refused) {
+      expect(error).toMatchObject({ name: 'ServiceUnavailableException', message: 'Other workbooks are being read; retry shortly' });
+    }
+  }, 30_000);
+});
