@@ -9,6 +9,7 @@ import { bodyStatusOf, outcomeOf } from '../http/sent-status';
 import { RequestContext } from '../tenancy/request-context';
 import { withTraceId } from '../tracing/trace-context';
 import { failureNoteOf } from './failure-note';
+import { isoTime } from './iso-time';
 
 /** LOG_LEVEL values, Nest's names and pino's (README), to pino's levels. */
 export const PINO_LEVELS: Record<string, Level> = {
@@ -142,14 +143,14 @@ export class AppLogging {
       {
         level: PINO_LEVELS[config.logLevel] ?? 'info',
         base: { service: service.name },
-        timestamp: pino.stdTimeFunctions.isoTime,
+        timestamp: isoTime,
         redact: { paths: redactPaths(this.secretParameters), censor: '[Redacted]' },
         // request id, tenant and user of the request whose async context writes the line, and its trace when traced
         mixin: () => withTraceId(RequestContext.logFields()),
       },
       sink,
     );
-    this.lines = pino({ level: this.logger.level, base: { service: service.name }, timestamp: pino.stdTimeFunctions.isoTime }, sink);
+    this.lines = pino({ level: this.logger.level, base: { service: service.name }, timestamp: isoTime }, sink);
   }
 
   /**

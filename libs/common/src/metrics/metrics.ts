@@ -18,7 +18,7 @@ export const CLIENT_CLOSED_REQUEST = '499';
 /**
  * One service's Prometheus metrics, in a registry of its own: the combined server hosts two apps in
  * one process, and prom-client's global registry would mix (and reject) their series. Request
- * metrics are recorded by an Express middleware on 'finish' (not an interceptor: each global
+ * metrics are recorded by an Express middleware on 'close' (not an interceptor: each global
  * interceptor costs every request measurably), labelled by the matched route template so ids never become labels.
  * A service adds series of its own by creating them on `registry` (prom-client's `registers: [metrics.registry]`,
  * in a provider that injects Metrics): `{prefix}/metrics` shows them beside these.
