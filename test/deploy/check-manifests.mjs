@@ -99,11 +99,13 @@ const appNames = validatedNames();
 const validated = `the configuration namespaces (${CONFIG_DIR})`;
 const readme = readmeNames() ?? new Set();
 const runtimeEnv = Object.keys(contract.runtimeEnv);
-const known = (n) => (appNames.has(n) && readme.has(n)) || runtimeEnv.includes(n);
+// a library's own variables (OTEL_*): README lists them, the library validates them
+const standard = (n) => contract.standardEnvPrefixes.some((prefix) => n.startsWith(prefix));
+const known = (n) => ((appNames.has(n) || standard(n)) && readme.has(n)) || runtimeEnv.includes(n);
 const unknownName = (where) => (n) => (known(n) ? null : `${where}: ${n} is not in ${validated} and README's Configuration table`);
 check(`${validated} and README list the same variables`, [
   ...[...appNames].filter((n) => !readme.has(n)).map((n) => `${n} validated by ${validated}, missing from README`),
-  ...[...readme].filter((n) => !appNames.has(n)).map((n) => `${n} in README, not validated by ${validated}`),
+  ...[...readme].filter((n) => !appNames.has(n) && !standard(n)).map((n) => `${n} in README, not validated by ${validated}`),
 ]);
 const configMap = named(overlay, 'ConfigMap', 'back-office-config');
 const configMaps = byKind(overlay, 'ConfigMap');
