@@ -14,6 +14,7 @@ import { ServiceConfigModule } from './config/service-config.module';
 import { FilterCount } from './crud/tables/filter-count.entity';
 import { LiveCount } from './crud/tables/live-count.entity';
 import { TtlCache } from './crud/service/ttl-cache';
+import { runDirectWhenFast } from './fast-paths/direct-interceptor';
 import { DrainState } from './health/drain-state';
 import { HealthController } from './health/health.controller';
 import { HealthDetails } from './health/health-details';
@@ -89,7 +90,7 @@ export class CommonModule {
         RetentionJob,
         { provide: DataSource, useExisting: getDataSourceToken(manifest.name) },
         { provide: APP_GUARD, useClass: AccessGuard },
-        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        { provide: APP_INTERCEPTOR, useFactory: () => runDirectWhenFast(new EnvelopeInterceptor()) },
         { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
       ],
       exports: [DataSource, TtlCache, AppLogging, DrainState, HealthDetails, Metrics, RetentionJob],

@@ -34,6 +34,15 @@ describe('localizedError and its cache of translations', () => {
       if (/configuration_translation/.test(query)) translationQueries.push(query);
       return logQuery(query, parameters, runner);
     });
+    // on MySQL/MariaDB the prepared reads run on mysql2's pool, past TypeORM's logger (fast-paths/pooled-statement.ts)
+    const pool = (t.dataSource.driver as unknown as { pool?: { execute: (sql: string, ...rest: unknown[]) => unknown } }).pool;
+    if (pool) {
+      const execute = pool.execute.bind(pool);
+      jest.spyOn(pool, 'execute').mockImplementation((sql, ...rest) => {
+        if (/configuration_translation/.test(sql)) translationQueries.push(sql);
+        return execute(sql, ...rest);
+      });
+    }
   });
   afterAll(async () => {
     await t?.close();

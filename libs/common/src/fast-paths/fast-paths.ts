@@ -11,6 +11,9 @@ import { Environment, readConfig } from '../config/environment';
  *   then run with each call's values. Replaces: building the statement on every call (repository
  *   find/count, query builder update). Must match: the repository's rows (selected and hidden columns,
  *   transformers both ways, order, offset, limit), counts and affected-row counts.
+ * - pooled-statement.ts (used by PreparedFinds and PreparedUpdates): on MySQL/MariaDB, outside a transaction, those
+ *   statements run as server-side prepared statements on mysql2's pool. Replaces: TypeORM's query runner for each
+ *   call. Must match: the runner's rows and affected-row counts, and its QueryFailedError around a driver error.
  * - PreparedFinds.findPage (used by LiveRecordTable.findPage): a first page's deferred join
  *   (crud/tables/deferred-join.ts) prepared the same way; later windows are not (unbounded offsets would fill
  *   the cache). Replaces: two query builders and getMany() on every filtered first page or list. Must match:
@@ -21,6 +24,9 @@ import { Environment, readConfig } from '../config/environment';
  * - route-groups.ts (used by AppHttpAdapter): literal routes grouped by parent path, one map lookup per
  *   request. Replaces: Express trying the application's few hundred route layers one by one. Must match:
  *   Express's matching (case, trailing slash), req.baseUrl + req.route.path as registered, middleware order.
+ * - direct-interceptor.ts (installed by CommonModule's interceptor provider): the envelope interceptor's rule run as
+ *   one awaited call. Replaces: Nest's per-request interceptor chain of observables. Must match: the interceptor's
+ *   `intercept` (body read after the guards, handler, envelope, errors).
  *
  * Not a fast path: crud/tables/exclusive-transaction.ts queues the one SQLite connection's statements while
  * a transaction that gives the event loop a turn is open. It is a correctness fix (other requests' writes

@@ -3,6 +3,7 @@ import type { FindShape } from '../crud/tables/find-shape';
 import type { PageWindow, SortOrder } from '../crud/tables/page-window';
 import { deferredJoin } from '../crud/tables/deferred-join';
 import { BoundSlot, ColumnMetadata, conditionShape, preparableFields, StatementMarkers, whereParameter } from './prepared-statement';
+import { pooledStatement } from './pooled-statement';
 
 /** One statement, as TypeORM wrote it, where each call's values go in its parameters, and the columns it reads. */
 interface Prepared {
@@ -91,12 +92,19 @@ export class PreparedFinds<E extends ObjectLiteral> {
       builder: manager.createQueryBuilder<E>(this.metadata.target, this.metadata.name).where(marked).select('COUNT(1)', 'cnt'),
       columns: [],
     }));
-    return statement && manager.query(statement.sql, this.values(statement, where)).then((rows: { cnt: unknown }[]) => Number(rows[0].cnt));
+    return statement && this.run(manager, statement, where).then((rows) => Number(rows[0].cnt));
+  }
+
+  /** The statement's rows: on mysql2's pool where it can (pooled-statement.ts), else through TypeORM. */
+  private run(manager: EntityManager, statement: Prepared, where: FindOptionsWhere<E>): Promise<ObjectLiteral[]> {
+    const values = this.values(statement, where);
+    const pooled = pooledStatement(manager);
+    return (pooled ? pooled(statement.sql, values) : manager.query(statement.sql, values)) as Promise<ObjectLiteral[]>;
   }
 
   /** Each row as an entity, its selected columns hydrated by the driver; a row of nulls only is none, as TypeORM has it. */
   private async rows(manager: EntityManager, statement: Prepared, where: FindOptionsWhere<E>): Promise<E[]> {
-    const rows = (await manager.query(statement.sql, this.values(statement, where))) as ObjectLiteral[];
+    const rows = await this.run(manager, statement, where);
     const { driver } = manager.connection;
     const entities: E[] = [];
     for (const row of rows) {

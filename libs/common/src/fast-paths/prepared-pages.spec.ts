@@ -123,10 +123,12 @@ describe('PreparedFinds.findPage', () => {
   });
 
   it("runs the builder's deferred join: the keys ordered and limited inside, the rows ordered again outside", async () => {
-    const query = jest.spyOn(dataSource.manager, 'query');
-    await finds.findPage(dataSource.manager, live(t1, { courier: 'dhl' }), { sentTime: 'ASC', crateId: 'ASC' }, first(3), 'crateId');
-    const [sql] = query.mock.calls[0];
-    query.mockRestore();
+    // inside a transaction the statement takes TypeORM's query (pooled-statement.ts), where the spy sees it
+    const sql = await dataSource.transaction(async (manager) => {
+      const query = jest.spyOn(manager, 'query');
+      await finds.findPage(manager, live(t1, { courier: 'dhl' }), { sentTime: 'ASC', crateId: 'ASC' }, first(3), 'crateId');
+      return query.mock.calls[0][0];
+    });
     expect(sql).toMatch(/INNER JOIN \(SELECT .* ORDER BY .* LIMIT 3\b.*\) \S+ ON .* ORDER BY [^)]*sent_time\S* ASC, [^)]*crate_id\S* ASC$/);
   });
 

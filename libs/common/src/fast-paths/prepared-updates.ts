@@ -1,5 +1,6 @@
 import { EntityManager, EntityMetadata, FindOptionsWhere, ObjectLiteral } from 'typeorm';
 import { BoundSlot, conditionShape, preparableFields, StatementMarkers, whereParameter } from './prepared-statement';
+import { pooledStatement } from './pooled-statement';
 
 interface Prepared {
   sql: string;
@@ -42,6 +43,8 @@ export class PreparedUpdates<E extends ObjectLiteral> {
     const parameters = slots.map((slot) =>
       slot.source === 'set' ? driver.preparePersistentValue(set[slot.field], slot.column) : whereParameter(conditions, slot),
     );
+    const pooled = pooledStatement(manager);
+    if (pooled) return ((await pooled(sql, parameters)) as { affectedRows: number }).affectedRows;
     const runner = manager.queryRunner ?? manager.connection.createQueryRunner();
     try {
       return (await runner.query(sql, parameters, true)).affected ?? 0;

@@ -43,7 +43,9 @@ export function dataSourceOptions(config: DatabaseConfig, parts: StorageParts): 
       poolSize: config.dbPoolSize,
       // a dead database must give a fast 503, not an unbounded queue of waiting requests
       // trace: off, mysql2 captures a stack trace for every query, for errors whose stacks are never logged or answered
-      extra: { queueLimit: 200, connectTimeout: 5000, waitForConnections: true, trace: false },
+      // maxPreparedStatements: each connection keeps its 64 most recent prepared statements (fast-paths/pooled-statement.ts);
+      // the server's max_prepared_stmt_count (16,382 by default) is shared by every connection of every replica
+      extra: { queueLimit: 200, connectTimeout: 5000, waitForConnections: true, trace: false, maxPreparedStatements: 64 },
     };
   }
   requireSqliteDriver();
