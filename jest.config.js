@@ -1,4 +1,5 @@
-const { availableParallelism, cpus } = require('node:os');
+const { availableParallelism } = require('node:os');
+const { coresBusy, cpuTimes } = require('./scripts/lib/cores-busy');
 
 // SWC compiles TypeScript (with decorator metadata) and the ESM-only packages of NestJS 12, which
 // Jest on Node 20 cannot require() natively.
@@ -15,24 +16,11 @@ const swc = [
   },
 ];
 
-/**
- * The cores other processes keep busy as Jest starts: the share of all cores' time not idle over a tenth of a
- * second. Measured, not read from the load average, which still counts a test run that has just ended for a minute.
- */
+/** The cores other processes keep busy as Jest starts, over a tenth of a second. */
 function coresBusyElsewhere() {
-  const cpuTimes = () => {
-    let idle = 0;
-    let all = 0;
-    for (const { times } of cpus()) {
-      idle += times.idle;
-      all += times.user + times.nice + times.sys + times.idle + times.irq;
-    }
-    return { idle, all };
-  };
   const before = cpuTimes();
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100); // sleeps 100 ms
-  const after = cpuTimes();
-  return cpus().length * (1 - (after.idle - before.idle) / Math.max(1, after.all - before.all));
+  return coresBusy(before, cpuTimes());
 }
 const cores = availableParallelism();
 

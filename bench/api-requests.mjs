@@ -38,6 +38,7 @@ import { operations, PUSH_INFO, SNAPSHOTS } from './api/operations.mjs';
 import { phaseHeader, phaseRow, printSummary, summarize } from './api/report.mjs';
 import { seedRegistry, seedSnapshots } from './api/seed.mjs';
 import { checkSameAnswers } from './api/same-work.mjs';
+import cores from '../scripts/lib/cores-busy.js';
 import { cpuTicks, CLK_TCK, databasePid, freePort, sleep, startNode, stop } from './lib/processes.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -172,8 +173,11 @@ async function main() {
       (op) => !ONLY || ONLY.includes(op.name),
     );
     const idle0 = servers.map((s) => cpuTicks(s.pid));
+    const machine0 = cores.cpuTimes();
     await sleep(3_000);
     const idle = servers.map((s, i) => Math.round((((cpuTicks(s.pid) - idle0[i]) / CLK_TCK) * 1000) / 3));
+    // the machine's other work, measured while the benchmark idles: figures taken beside it are not comparable
+    const busyElsewhere = cores.coresBusy(machine0, cores.cpuTimes());
     console.log(
       `\nMariaDB; autocannon ${LOAD.connections} connections, ${LOAD.warmupSeconds} s warm-up + ${LOAD.seconds} s per operation and target, ` +
         `${ROUNDS} rounds (service and bare alternate, the order swapped every round); idle CPU ms/s: ` +
@@ -199,7 +203,8 @@ async function main() {
     const autocannonVersion = JSON.parse(readFileSync(join(ROOT, 'node_modules/autocannon/package.json'), 'utf8')).version;
     console.log(
       `\nnode ${process.version} (services, bare handler and autocannon ${autocannonVersion}), ${cpus().length} CPUs ${cpus()[0]?.model ?? ''}; ` +
-        `paths ${SNAPSHOTS}/..., ${PUSH_INFO}`,
+        `paths ${SNAPSHOTS}/..., ${PUSH_INFO}\n` +
+        `other load before the measured phases: ${busyElsewhere.toFixed(2)} of ${cpus().length} cores busy while the benchmark idled 3 s`,
     );
     if (process.env.BENCH_JSON === '1') console.log(JSON.stringify({ node: process.version, summary }));
   } finally {
