@@ -15,6 +15,8 @@
 //   BENCH_DEVICES       registered devices that push (tokens signed by the benchmark)         default 1000
 //   BENCH_SECONDS       measured seconds per operation and target                             default 10
 //   BENCH_WARMUP_SECONDS warm-up seconds before each measured phase (not counted)              default 2
+//   BENCH_SLICE_SECONDS service and bare handler take turns of this many seconds within a phase;
+//                       0: each measured whole, back to back                                  default 2
 //   BENCH_CONNECTIONS   concurrent HTTP connections (keep-alive, no pipelining)                default 32
 //   BENCH_ONLY          comma-separated operation names (page, getById, save, pushInfo, page-all); default all
 //   BENCH_LOG_DIR       write the servers' log lines to <dir>/<server>.log instead of /dev/null
@@ -33,7 +35,7 @@ import { fileURLToPath } from 'node:url';
 import jwt from 'jsonwebtoken';
 import mysql from 'mysql2/promise';
 import { deviceTokenKeys, signDeviceToken } from './bare/auth.mjs';
-import { measure } from './api/load.mjs';
+import { measure, measureAlternating } from './api/load.mjs';
 import { operations, PUSH_INFO, SNAPSHOTS } from './api/operations.mjs';
 import { phaseHeader, phaseRow, printSummary, summarize } from './api/report.mjs';
 import { seedRegistry, seedSnapshots } from './api/seed.mjs';
@@ -52,6 +54,7 @@ const LOAD = {
   seconds: Number(process.env.BENCH_SECONDS ?? 10),
   warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 32),
+  sliceSeconds: Number(process.env.BENCH_SLICE_SECONDS ?? 2),
 };
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : null;
 const SERVICE_ARGS = (process.env.BENCH_SERVICE_ARGS ?? '').split(' ').filter(Boolean);
@@ -180,7 +183,8 @@ async function main() {
     const busyElsewhere = cores.coresBusy(machine0, cores.cpuTimes());
     console.log(
       `\nMariaDB; autocannon ${LOAD.connections} connections, ${LOAD.warmupSeconds} s warm-up + ${LOAD.seconds} s per operation and target, ` +
-        `${ROUNDS} rounds (service and bare alternate, the order swapped every round); idle CPU ms/s: ` +
+        `${ROUNDS} rounds (service and bare alternate${LOAD.sliceSeconds > 0 ? ` in turns of ${LOAD.sliceSeconds} s` : ''}, ` +
+        `the order swapped every round); idle CPU ms/s: ` +
         `main-service ${idle[0]}, device-service ${idle[1]}, bare ${idle[2]}\n`,
     );
     console.log(phaseHeader());
@@ -189,11 +193,14 @@ async function main() {
     for (let round = 1; round <= ROUNDS; round++)
       for (const op of ops) {
         const order = !op.compared ? ['service'] : round % 2 ? ['service', 'bare'] : ['bare', 'service'];
-        for (const target of order) {
-          const result = await measure(op, targets[target][op.service], dbPid, LOAD);
-          phases.push({ op, target, result });
-          console.log(phaseRow(round, op, target, result));
-        }
+        const servers = order.map((target) => targets[target][op.service]);
+        const results = [];
+        if (servers.length === 2 && LOAD.sliceSeconds > 0) results.push(...(await measureAlternating(op, servers, dbPid, LOAD)));
+        else for (const server of servers) results.push(await measure(op, server, dbPid, LOAD));
+        order.forEach((target, i) => {
+          phases.push({ op, target, result: results[i] });
+          console.log(phaseRow(round, op, target, results[i]));
+        });
       }
 
     const summary = summarize(ops, phases);

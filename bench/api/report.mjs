@@ -38,11 +38,18 @@ export function summarize(ops, phases) {
       const perRound = service.map((s, i) => s[key] / bare[i][key]);
       return { median: round2(median(perRound)), min: round2(Math.min(...perRound)), max: round2(Math.max(...perRound)) };
     };
-    return { operation: op.name, service: medianOf(service), bare: medianOf(bare), rpsRatio: ratios('rps'), p99Ratio: ratios('p99') };
+    return {
+      operation: op.name,
+      service: medianOf(service),
+      bare: medianOf(bare),
+      rpsRatio: ratios('rps'),
+      p99Ratio: ratios('p99'),
+      cpuRatio: ratios('cpuUs'),
+    };
   });
 }
 
-const summaryLine = table([10, 13, 10, 18, 12, 9, 18, 14, 11]);
+const summaryLine = table([10, 13, 10, 18, 12, 9, 18, 14, 11, 18]);
 export function printSummary(rows) {
   console.log(
     summaryLine([
@@ -55,9 +62,10 @@ export function printSummary(rows) {
       'p99 ÷',
       'service µs/req',
       'bare µs/req',
+      'µs/req ÷',
     ]),
   );
-  for (const { operation, service, bare, rpsRatio, p99Ratio } of rows)
+  for (const { operation, service, bare, rpsRatio, p99Ratio, cpuRatio } of rows)
     console.log(
       summaryLine([
         operation,
@@ -69,6 +77,7 @@ export function printSummary(rows) {
         ratioText(p99Ratio),
         service.cpuUs,
         bare?.cpuUs ?? '-',
+        ratioText(cpuRatio),
       ]),
     );
 }
