@@ -15,9 +15,12 @@ async function readerWith(bounds: Partial<typeof import('./sheet-rows').SHEET_RE
   return read!;
 }
 
-/** A workbook of a header and `rows` translation rows, its sheet XML written directly (quicker to make than with exceljs). */
-const workbookOf = (rows: number): Promise<Buffer> =>
-  workbookWith({ sheet: sheetOf(rows, (n) => row(n, ['en', 'common', `key${n - 2}`, `value ${n}`])) });
+/**
+ * A workbook of a header and `rows` translation rows, its sheet XML written directly (quicker to make than with
+ * exceljs); each value `valueBytes` long at least.
+ */
+const workbookOf = (rows: number, valueBytes = 0): Promise<Buffer> =>
+  workbookWith({ sheet: sheetOf(rows, (n) => row(n, ['en', 'common', `key${n - 2}`, `value ${n}`.padEnd(valueBytes, '.')])) });
 
 const refusal = async (read: Promise<unknown>): Promise<Error> => {
   try {
@@ -40,8 +43,10 @@ describe('the sheet reader (a worker thread): its bounds', () => {
   });
 
   it('a read that needs more than the thread’s heap is refused with 400, and the next read gets a new thread', async () => {
+    // few rows of long values: the heap fills in a few large allocations; many small rows can keep the collector
+    // busy near the limit for longer than the deadline before the thread gives up
     const read = await readerWith({ heapMb: 16 });
-    const error = await refusal(read(await workbookOf(40_000)));
+    const error = await refusal(read(await workbookOf(2_000, 10_000)));
     expect(error).toMatchObject({ name: 'AppException', bodyStatus: 400, message: 'file needs too much memory to read' });
     expect(await read(await workbookOf(1))).toHaveLength(1);
   }, 60_000);
