@@ -2,12 +2,7 @@
 // and the CPU the server and the database used meanwhile.
 import autocannon from 'autocannon';
 import { CLK_TCK, cpuTicks } from '../lib/processes.mjs';
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
+import { median } from './report.mjs';
 
 function runAutocannon(origin, op, { connections, seconds }, onBad) {
   return autocannon({

@@ -1,6 +1,6 @@
 // The printed results of `npm run bench:api`: a line per measured phase while it runs, then per
 // operation the median of the rounds for the services and the bare handler, and their ratios.
-const median = (values) => {
+export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
