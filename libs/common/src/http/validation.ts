@@ -1,6 +1,7 @@
 import { ArgumentMetadata, Type, ValidationError, ValidationPipe } from '@nestjs/common';
 import { AppException } from './app-exception';
 import { BodyStatus } from './body-status';
+import { keepConstraintInstances } from './constraint-instances';
 import { cacheValidationMetadata } from '../fast-paths/validation-metadata-cache';
 import { fastPathsOn } from '../fast-paths/fast-paths';
 import { REQUIRED_TEMPLATE, TYPE_RULES, validationClauses } from './validation-clauses';
@@ -35,6 +36,7 @@ class ObjectBodyValidationPipe extends ValidationPipe {
  * trusted; no implicit conversion, so "5" for a number is a type error.
  */
 export function validationPipe(expectedType?: Type<unknown>): ValidationPipe {
+  keepConstraintInstances();
   if (fastPathsOn()) cacheValidationMetadata();
   return new ObjectBodyValidationPipe({
     expectedType,

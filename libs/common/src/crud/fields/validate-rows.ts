@@ -3,6 +3,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { AppException } from '../../http/app-exception';
 import { BodyStatus } from '../../http/body-status';
+import { keepConstraintInstances } from '../../http/constraint-instances';
 import { toValidationException } from '../../http/validation';
 import { Message, message } from '../../i18n/message';
 import { TimeSlice } from '../../background/time-slice';
@@ -38,6 +39,7 @@ export async function validateRows<T extends object>(
 
 /** validateRows with each bad row's failure as it is (its translatable clauses), paths prefixed by `prefixOf(index)`. */
 export async function checkRows<T extends object>(dto: Type<T>, rows: object[], prefixOf = (index: number) => `[${index}]`) {
+  keepConstraintInstances();
   const valid: { index: number; row: T }[] = [];
   const failures: { index: number; failure: AppException }[] = [];
   const slice = new TimeSlice();
