@@ -63,6 +63,14 @@ mysqlOnly('pooledStatement on MySQL/MariaDB', () => {
     expect(result.affectedRows).toBe(1);
   });
 
+  it("binds undefined as NULL, as TypeORM's query runner sends it (mysql2 alone refuses it)", async () => {
+    await dataSource.getRepository(Pooled).insert({ code: 'u', amount: 7 });
+    const update = 'UPDATE `fixture_pooled` SET `amount` = ? WHERE `code` = ?';
+    const result = (await pooledStatement(dataSource.manager)!(update, [undefined, 'u'])) as { affectedRows: number };
+    expect(result.affectedRows).toBe(1);
+    expect(await dataSource.getRepository(Pooled).findOneBy({ code: 'u' })).toEqual({ code: 'u', amount: null });
+  });
+
   it("runs a statement unprepared while the server's cap on prepared statements is reached", async () => {
     const server = await serverConnection();
     const [[{ Value: cap }]] = (await server.query("SHOW GLOBAL VARIABLES LIKE 'max_prepared_stmt_count'")) as unknown as [

@@ -15,7 +15,7 @@ const tooManyPrepared = (error: Error): boolean => (error as { code?: unknown })
 export type PooledStatement = (sql: string, values: unknown[]) => Promise<unknown>;
 
 /**
- * A statement built once (prepared-finds.ts, prepared-updates.ts) run as a server-side prepared statement on
+ * A statement built once (prepared-finds.ts, prepared-updates.ts, a single row's INSERT) run as a server-side prepared statement on
  * mysql2's pool directly, or undefined where it must take TypeORM's way: SQLite, and any manager inside a
  * transaction (its statements belong to that transaction's connection). TypeORM's query runner costs a tenth of
  * a light request's CPU (a runner object, connect and release, its broadcaster and QueryResult), and mysql2
@@ -30,9 +30,11 @@ export function pooledStatement(manager: EntityManager): PooledStatement | undef
   return (sql, values) =>
     new Promise((resolve, reject) => {
       const settle: Callback = (error, result) => (error ? reject(new QueryFailedError(sql, values, error)) : resolve(result));
+      // mysql2 refuses to bind undefined; TypeORM's runner sends it as NULL, and so does this
+      const bound = values.includes(undefined) ? values.map((value) => value ?? null) : values;
       // past the server's cap the statement runs unprepared, as TypeORM runs it: slower, but answered
-      pool.execute(sql, values, (error, result) =>
-        error && tooManyPrepared(error) ? pool.query(sql, values, settle) : settle(error, result),
+      pool.execute(sql, bound, (error, result) =>
+        error && tooManyPrepared(error) ? pool.query(sql, bound, settle) : settle(error, result),
       );
     });
 }

@@ -114,13 +114,14 @@ export class LiveRecordTable<E extends BaseRecord> extends TenantTable<E> {
   ): Promise<void> {
     // the identifier is given or generated for each row: it does not split runs
     for (const run of runsOfSameFields(rows, WRITE_CHUNK, this.idField)) {
-      await manager.query(
-        ...multiRowInsert(
-          manager,
-          this.entity,
-          run.map((row) => this.stamped(scope, row, now)),
-        ),
+      const [sql, parameters] = multiRowInsert(
+        manager,
+        this.entity,
+        run.map((row) => this.stamped(scope, row, now)),
       );
+      // one row's INSERT has one text per set of fields (a save's): prepared once, like the prepared finds
+      const pooled = run.length === 1 ? this.pooled(manager) : undefined;
+      await (pooled ? pooled(sql, parameters) : manager.query(sql, parameters));
       await slice?.pause();
     }
   }

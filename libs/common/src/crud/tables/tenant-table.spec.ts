@@ -5,7 +5,9 @@
  * scope's rows, and a read across tenants needs a named AllTenantsRead and still sees only live records.
  */
 import { Column, DataSource, Entity, In, LessThanOrEqual, MoreThanOrEqual, PrimaryColumn, Raw } from 'typeorm';
-import { createTestDatabase, fixtureDataSource, TestDatabase } from '../../../../../test/support/database';
+import { createTestDatabase, fixtureDataSource, TestDatabase, usingMysql } from '../../../../../test/support/database';
+import { fastPathsOn } from '../../fast-paths/fast-paths';
+import { isDuplicateKeyError } from '../../persistence/db-errors';
 import { BaseRecord } from '../../persistence/base-record';
 import { epochMillis } from '../../persistence/columns';
 import { AllTenantsRead, TenantScope } from '../../tenancy/tenant-scope';
@@ -126,5 +128,36 @@ describe('reads across tenants', () => {
   it('find one row of any tenant, on any tenant table', async () => {
     expect((await slots.findOneInAnyTenant(anyTenant, { holder: 'other tenant' }))?.tenantId).toBe('tt-2');
     expect(await tickets.findOneInAnyTenant(anyTenant, { ticketId: 'x2' })).toBeNull();
+  });
+});
+
+describe('single-row INSERTs', () => {
+  it("store what a multi-row INSERT stores, and run prepared on MySQL's pool where the fast paths are on", async () => {
+    const pool = (dataSource.driver as unknown as { pool?: { execute: (...args: unknown[]) => unknown } }).pool;
+    const execute = pool && jest.spyOn(pool, 'execute');
+    try {
+      await tickets.insertRecords(t1, [{ ticketId: 's1', state: 'ONE' }], { now: 1_000 });
+      await tickets.insertRecords(
+        t1,
+        [
+          { ticketId: 's2', state: 'ONE' },
+          { ticketId: 's3', state: 'TWO' },
+        ],
+        { now: 1_000 },
+      );
+      const inserts = (execute?.mock.calls ?? []).filter(([sql]) => String(sql).startsWith('INSERT'));
+      expect(inserts).toHaveLength(usingMysql() && fastPathsOn() ? 1 : 0);
+    } finally {
+      execute?.mockRestore();
+    }
+    const [one, two] = await Promise.all(['s1', 's2'].map((ticketId) => tickets.findOne(t1, { ticketId })));
+    expect({ ...one, ticketId: 's2' }).toEqual(two);
+    expect(one).toMatchObject({ tenantId: 'tt-1', revision: 1, createdTime: 1_000, lastModifiedTime: 1_000, deleteTime: null });
+  });
+
+  it('refuse a taken identifier as a duplicate key, as TypeORM does', async () => {
+    const again = await tickets.insertRecords(t1, [{ ticketId: 's1', state: 'AGAIN' }]).catch((e: unknown) => e);
+    expect(isDuplicateKeyError(again)).toBe(true);
+    expect((await tickets.findOne(t1, { ticketId: 's1' }))?.state).toBe('ONE');
   });
 });

@@ -12,6 +12,7 @@ import { AllTenantsRead, TenantScope } from '../../tenancy/tenant-scope';
 import { PreparedFinds } from '../../fast-paths/prepared-finds';
 import { FindShape } from './find-shape';
 import { PreparedUpdates } from '../../fast-paths/prepared-updates';
+import { PooledStatement, pooledStatement } from '../../fast-paths/pooled-statement';
 import { fastPathsOn } from '../../fast-paths/fast-paths';
 
 /** A row of a table whose primary key starts with the owning tenant. */
@@ -91,6 +92,11 @@ export class TenantTable<E extends TenantOwned> {
       this.statements = fastPathsOn() ? { finds: new PreparedFinds(metadata), updates: new PreparedUpdates(metadata) } : null;
     }
     return this.statements;
+  }
+
+  /** A statement of its own SQL run prepared on the MySQL pool (fast-paths/pooled-statement.ts), where the fast paths allow. */
+  protected pooled(manager: EntityManager): PooledStatement | undefined {
+    return this.prepared() ? pooledStatement(manager) : undefined;
   }
 
   /** Whether a row matches: a find of one row's tenant column, so that it is prepared like the other finds. */
