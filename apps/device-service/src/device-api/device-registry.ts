@@ -52,6 +52,7 @@ export class DeviceRegistry {
   private readonly devices: LiveRecordTable<DataAcquisitionDevice>;
   private readonly servers: LiveRecordTable<DataAcquisitionServer>;
   private readonly bindings: TenantTable<BindingLifecycle>;
+  private readonly selections = new Map<LiveRecordTable<RegistryRecord>, Record<string, true>>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -69,15 +70,23 @@ export class DeviceRegistry {
    */
   async credentials(kind: CallerKind, no: string): Promise<Credentials | null> {
     const table = (kind === 'device' ? this.devices : this.servers) as unknown as LiveRecordTable<RegistryRecord>;
-    // every column, the write-only hash (select: false) included
-    const select = Object.fromEntries(this.dataSource.getMetadata(table.entity).columns.map((column) => [column.propertyName, true]));
     const found = await table.findOneInAnyTenant(NUMBER_LOOKUP, { [numberParam(kind)]: no } as TenantFilter<RegistryRecord>, {
-      select: select as never,
+      select: this.everyColumn(table) as never,
     });
     if (!found?.secretHash) return null;
     const { secretHash } = found;
     Reflect.deleteProperty(found, 'secretHash'); // the record may become a response: never with the hash
     return { record: found, recordId: recordIdOf(kind, found), secretHash };
+  }
+
+  /** Every column of the table, the write-only hash (select: false) included; made once per table. */
+  private everyColumn(table: LiveRecordTable<RegistryRecord>): Record<string, true> {
+    let select = this.selections.get(table);
+    if (!select) {
+      select = Object.fromEntries(this.dataSource.getMetadata(table.entity).columns.map((column) => [column.propertyName, true] as const));
+      this.selections.set(table, select);
+    }
+    return select;
   }
 
   /**

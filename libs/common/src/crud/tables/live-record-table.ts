@@ -3,7 +3,7 @@ import { BaseRecord } from '../../persistence/base-record';
 import { LIVE } from '../../persistence/columns';
 import { newId } from '../../persistence/ids';
 import { TenantScope } from '../../tenancy/tenant-scope';
-import { multiRowInsert, multiRowUpdateById, runsOfSameFields } from './multi-row-sql';
+import { multiRowUpdateById, runsOfSameFields, WRITE_CHUNK } from './multi-row-sql';
 import { TenantFilter, TenantTable } from './tenant-table';
 import { TimeSlice } from '../../background/time-slice';
 import { LiveCounts } from './live-counts';
@@ -13,9 +13,6 @@ import { deferredJoin } from './deferred-join';
 import { filterCountValue } from './filter-counts';
 
 type Row = Record<string, unknown>;
-
-/** Rows per multi-row INSERT or upsert statement. */
-const WRITE_CHUNK = 250;
 
 export interface BatchWriteOptions {
   manager?: EntityManager;
@@ -113,17 +110,7 @@ export class LiveRecordTable<E extends BaseRecord> extends TenantTable<E> {
     { manager = this.dataSource.manager, slice, now = Date.now() }: BatchWriteOptions = {},
   ): Promise<void> {
     // the identifier is given or generated for each row: it does not split runs
-    for (const run of runsOfSameFields(rows, WRITE_CHUNK, this.idField)) {
-      const [sql, parameters] = multiRowInsert(
-        manager,
-        this.entity,
-        run.map((row) => this.stamped(scope, row, now)),
-      );
-      // one row's INSERT has one text per set of fields (a save's): prepared once, like the prepared finds
-      const pooled = run.length === 1 ? this.pooled(manager) : undefined;
-      await (pooled ? pooled(sql, parameters) : manager.query(sql, parameters));
-      await slice?.pause();
-    }
+    await this.insertInRuns(manager, rows, (row) => this.stamped(scope, row, now), { slice, besides: this.idField });
   }
 
   /**

@@ -11,6 +11,9 @@ type Row = Record<string, unknown>;
  * (column transformers included) as with the builder.
  */
 
+/** Rows per multi-row INSERT or upsert statement. */
+export const WRITE_CHUNK = 250;
+
 /**
  * Consecutive rows that give the same properties (in any order; `besides` not counted), at most `max`
  * per run: one multi-row statement each, in batch order.

@@ -14,6 +14,8 @@ import { FindShape } from './find-shape';
 import { PreparedUpdates } from '../../fast-paths/prepared-updates';
 import { PooledStatement, pooledStatement } from '../../fast-paths/pooled-statement';
 import { fastPathsOn } from '../../fast-paths/fast-paths';
+import { TimeSlice } from '../../background/time-slice';
+import { multiRowInsert, runsOfSameFields, WRITE_CHUNK } from './multi-row-sql';
 
 /** A row of a table whose primary key starts with the owning tenant. */
 export interface TenantOwned extends ObjectLiteral {
@@ -127,7 +129,26 @@ export class TenantTable<E extends TenantOwned> {
 
   /** Rows of the scope's tenant, as given (no other column stamped). */
   async insertRows(scope: TenantScope, rows: Omit<E, 'tenantId'>[], manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.insert(this.entity, rows.map((row) => ({ ...row, tenantId: scope.tenantId })) as never);
+    await this.insertInRuns(manager, rows, (row) => ({ ...row, tenantId: scope.tenantId }));
+  }
+
+  /**
+   * Rows, each made complete by `complete` as its statement is built, in multi-row INSERTs of consecutive rows
+   * that give the same fields (`besides` not counted); a single row's INSERT, whose text repeats, runs prepared on
+   * the MySQL pool where it can.
+   */
+  protected async insertInRuns<R extends object>(
+    manager: EntityManager,
+    rows: R[],
+    complete: (row: R) => Record<string, unknown>,
+    { slice, besides }: { slice?: TimeSlice; besides?: string } = {},
+  ): Promise<void> {
+    for (const run of runsOfSameFields(rows as Record<string, unknown>[], WRITE_CHUNK, besides)) {
+      const [sql, parameters] = multiRowInsert(manager, this.entity, (run as R[]).map(complete));
+      const pooled = run.length === 1 ? this.pooled(manager) : undefined;
+      await (pooled ? pooled(sql, parameters) : manager.query(sql, parameters));
+      await slice?.pause();
+    }
   }
 
   /** Sets exactly `set` on the scope's rows matching `filter`; returns how many matched. */
