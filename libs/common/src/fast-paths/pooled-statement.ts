@@ -15,13 +15,14 @@ const tooManyPrepared = (error: Error): boolean => (error as { code?: unknown })
 export type PooledStatement = (sql: string, values: unknown[]) => Promise<unknown>;
 
 /**
- * A statement built once (prepared-finds.ts, prepared-updates.ts, a single row's INSERT) run as a server-side prepared statement on
- * mysql2's pool directly, or undefined where it must take TypeORM's way: SQLite, and any manager inside a
- * transaction (its statements belong to that transaction's connection). TypeORM's query runner costs a tenth of
- * a light request's CPU (a runner object, connect and release, its broadcaster and QueryResult), and mysql2
- * parses and plans a statement once per connection instead of once per call (each connection keeps its 64 most
- * recent: database.ts). A failure is TypeORM's QueryFailedError around the driver's error, as TypeORM's runner
- * throws it, so the duplicate-key and storage-unavailable mapping and the log lines stay the same.
+ * A statement built once (prepared-finds.ts, prepared-updates.ts) or whose text repeats (a single row's INSERT,
+ * TenantTable.insertInRuns) run as a server-side prepared statement on mysql2's pool directly, or undefined where
+ * it must take TypeORM's way: SQLite, and any manager inside a transaction (its statements belong to that
+ * transaction's connection). TypeORM's query runner costs a tenth of a light request's CPU (a runner object,
+ * connect and release, its broadcaster and QueryResult), and mysql2 parses and plans a statement once per
+ * connection instead of once per call (each connection keeps its 64 most recent: database.ts). A failure is
+ * TypeORM's QueryFailedError around the driver's error, as TypeORM's runner throws it, so the duplicate-key and
+ * storage-unavailable mapping and the log lines stay the same.
  */
 export function pooledStatement(manager: EntityManager): PooledStatement | undefined {
   if (manager.queryRunner || !isMysqlFamily(manager.connection)) return undefined;
