@@ -43,10 +43,12 @@ describe('the sheet reader (a worker thread): its bounds', () => {
   });
 
   it('a read that needs more than the thread’s heap is refused with 400, and the next read gets a new thread', async () => {
-    // few rows of long values: the heap fills in a few large allocations; many small rows can keep the collector
-    // busy near the limit for longer than the deadline before the thread gives up
-    const read = await readerWith({ heapMb: 16 });
-    const error = await refusal(read(await workbookOf(2_000, 10_000)));
+    // a heap twice what exceljs needs to start and read one row (a thread of 12 MB cannot start, one of 16 MB just
+    // can, so its next read could fail on its own), and a sheet near the entry bound of long values, which needs
+    // several times that heap: many small rows can keep the collector busy near the limit for longer than the
+    // deadline before the thread gives up
+    const read = await readerWith({ heapMb: 32 });
+    const error = await refusal(read(await workbookOf(2_800, 10_000)));
     expect(error).toMatchObject({ name: 'AppException', bodyStatus: 400, message: 'file needs too much memory to read' });
     expect(await read(await workbookOf(1))).toHaveLength(1);
   }, 60_000);
