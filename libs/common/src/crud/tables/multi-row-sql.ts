@@ -18,8 +18,8 @@ export const WRITE_CHUNK = 250;
  * Consecutive rows that give the same properties (in any order; `besides` not counted), at most `max`
  * per run: one multi-row statement each, in batch order.
  */
-export function* runsOfSameFields(rows: Row[], max: number, besides?: string): Generator<Row[]> {
-  const fieldsOf = (row: Row) =>
+export function* runsOfSameFields<R extends object>(rows: R[], max: number, besides?: string): Generator<R[]> {
+  const fieldsOf = (row: R) =>
     Object.keys(row)
       .filter((f) => f !== besides)
       .sort()

@@ -143,8 +143,8 @@ export class TenantTable<E extends TenantOwned> {
     complete: (row: R) => Record<string, unknown>,
     { slice, besides }: { slice?: TimeSlice; besides?: string } = {},
   ): Promise<void> {
-    for (const run of runsOfSameFields(rows as Record<string, unknown>[], WRITE_CHUNK, besides)) {
-      const [sql, parameters] = multiRowInsert(manager, this.entity, (run as R[]).map(complete));
+    for (const run of runsOfSameFields(rows, WRITE_CHUNK, besides)) {
+      const [sql, parameters] = multiRowInsert(manager, this.entity, run.map(complete));
       const pooled = run.length === 1 ? this.pooled(manager) : undefined;
       await (pooled ? pooled(sql, parameters) : manager.query(sql, parameters));
       await slice?.pause();
