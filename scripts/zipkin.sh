@@ -44,9 +44,11 @@ start() {
   mkdir -p "$HOME_DIR"
   fetch
   say "starting Zipkin $VERSION on $BASE (log: $LOG)"
-  # in-memory storage bounded in spans; the collector and API on the loopback interface only
-  STORAGE_TYPE=mem MEM_MAX_SPANS="${ZIPKIN_MAX_SPANS:-100000}" QUERY_PORT="$PORT" \
-    nohup java -Xms64m -Xmx384m -jar "$JAR" --armeria.ports[0].port="$PORT" --armeria.ports[0].ip=127.0.0.1 \
+  # in-memory storage bounded in spans, the oldest traces dropped first; a span with its tags and SQL takes a few KB
+  # there, so the cap keeps them well inside the heap (100,000 spans filled 384 MB after the cluster's storm, and
+  # Zipkin then refused spans and queries); the collector and API on the loopback interface only
+  STORAGE_TYPE=mem MEM_MAX_SPANS="${ZIPKIN_MAX_SPANS:-30000}" QUERY_PORT="$PORT" \
+    nohup java -Xms64m -Xmx768m -jar "$JAR" --armeria.ports[0].port="$PORT" --armeria.ports[0].ip=127.0.0.1 \
     --armeria.ports[0].protocols=http >"$LOG" 2>&1 &
   echo $! >"$PIDFILE"
   local pid=$!
