@@ -24,6 +24,10 @@ import { Environment, readConfig } from '../config/environment';
  * - route-groups.ts (used by AppHttpAdapter): literal routes grouped by parent path, one map lookup per
  *   request. Replaces: Express trying the application's few hundred route layers one by one. Must match:
  *   Express's matching (case, trailing slash), req.baseUrl + req.route.path as registered, middleware order.
+ * - direct-routes.ts (used by AppHttpAdapter's server): a request for a literal route goes to the app's middlewares and
+ *   that route's layer directly, each called through its own layer. Replaces: Express's app.handle and its router's
+ *   walk of the app's stack, layer by layer. Must match: the layers Express calls, in order, and the request as
+ *   Express sets it up for each (url, baseUrl, params, route); errors and next() go on in Express's own router.
  * - direct-interceptor.ts (installed by CommonModule's interceptor provider): the envelope interceptor's rule run as
  *   one awaited call. Replaces: Nest's per-request interceptor chain of observables. Must match: the interceptor's
  *   `intercept` (body read after the guards, handler, envelope, errors).

@@ -59,7 +59,11 @@ type ExpressApp = {
  * routes (eight or more per resource), where a map lookup finds the group.
  */
 export class GroupedRoutes {
-  private readonly groups = new Map<string, Router>();
+  /** Each group's router and the RouteGroups layer's handler that hands it requests, by groupKey of the parent. */
+  private readonly groups = new Map<string, { router: Router; dispatch: RouteGroups['dispatch'] }>();
+  /** Every literal route registered, in order, with its group's router and layer and the RouteGroups layer serving it. */
+  readonly literal: LiteralRoute[] = [];
+  private readonly dispatchers = new WeakSet<object>();
   /** The dispatch layer new groups join while it is the app's last layer. */
   private latest?: RouteGroups;
 
@@ -75,15 +79,42 @@ export class GroupedRoutes {
     const key = groupKey(parent, caseSensitive);
     let group = this.groups.get(key);
     if (!group) {
-      group = Router({ caseSensitive, strict: app.enabled('strict routing') });
-      this.groups.set(key, group);
       // a group takes effect where its first route would have: layers registered since the last
       // dispatcher (Nest's middleware, say) must run before it, so it then joins a new dispatcher
       const stack = app.router.stack;
-      if (!this.latest || stack[stack.length - 1]?.handle !== this.latest.dispatch)
-        app.use((this.latest = new RouteGroups(caseSensitive)).dispatch);
-      this.latest.add(parent, group);
+      if (!this.latest || stack[stack.length - 1]?.handle !== this.latest.dispatch) {
+        this.latest = new RouteGroups(caseSensitive);
+        this.dispatchers.add(this.latest.dispatch);
+        app.use(this.latest.dispatch);
+      }
+      group = { router: Router({ caseSensitive, strict: app.enabled('strict routing') }), dispatch: this.latest.dispatch };
+      this.groups.set(key, group);
+      this.latest.add(parent, group.router);
     }
-    return (group as unknown as Record<RouteMethod, (...a: unknown[]) => unknown>)[method](path.slice(parent.length), ...handlers);
+    const { router, dispatch } = group;
+    const registered = (router as unknown as Record<RouteMethod, (...a: unknown[]) => unknown>)[method](
+      path.slice(parent.length),
+      ...handlers,
+    );
+    this.literal.push({ method, path, parent, group: router, layer: router.stack[router.stack.length - 1], dispatch });
+    return registered;
   }
+
+  /** Whether `handle` is the layer of one of these groups' dispatchers. */
+  isDispatch(handle: unknown): boolean {
+    return typeof handle === 'function' && this.dispatchers.has(handle);
+  }
+}
+
+/** A literal route as GroupedRoutes registered it. */
+export interface LiteralRoute {
+  method: RouteMethod;
+  /** As registered: the parent path and the rest. */
+  path: string;
+  parent: string;
+  group: Router;
+  /** Its layer in the group's router. */
+  layer: unknown;
+  /** The RouteGroups layer's handler that hands requests to the group. */
+  dispatch: unknown;
 }

@@ -5,6 +5,7 @@ import { Logger, NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { failure } from './envelope';
 import { fastPathsOn } from '../fast-paths/fast-paths';
+import { DirectRoutes } from '../fast-paths/direct-routes';
 import { GroupedRoutes, RouteMethod } from '../fast-paths/route-groups';
 
 /**
@@ -124,12 +125,14 @@ export function stopListening(server: Server): Promise<void> {
 
 /**
  * Nest's Express adapter with the server of createHttpServer underneath (app.listen and app.getHttpServer
- * use it). Its route methods register literal routes in groups by parent path (fast-paths/route-groups.ts)
- * unless FAST_PATHS=off, which leaves every route to Express's own router.
+ * use it). Its route methods register literal routes in groups by parent path (fast-paths/route-groups.ts),
+ * and its server hands requests for them to their routes directly (fast-paths/direct-routes.ts), unless
+ * FAST_PATHS=off, which leaves every route and request to Express's own router.
  */
 export class AppHttpAdapter extends ExpressAdapter {
   /** Decided at the first route, once the configuration is checked; null with the fast paths off. */
   private grouped?: GroupedRoutes | null;
+  private direct?: DirectRoutes;
 
   override get(...args: unknown[]) {
     return this.route('get', args);
@@ -159,7 +162,10 @@ export class AppHttpAdapter extends ExpressAdapter {
   /** The route registered in its group, or as Express registers it (what ExpressAdapter's own methods do). */
   private route(method: RouteMethod, args: unknown[]): unknown {
     const app = this.getInstance<Record<RouteMethod, (...a: unknown[]) => unknown>>();
-    if (this.grouped === undefined) this.grouped = fastPathsOn() ? new GroupedRoutes(this.getInstance()) : null;
+    if (this.grouped === undefined) {
+      this.grouped = fastPathsOn() ? new GroupedRoutes(this.getInstance()) : null;
+      if (this.grouped) this.direct = new DirectRoutes(this.getInstance(), this.grouped);
+    }
     return this.grouped?.route(method, args) ?? app[method](...args);
   }
 
@@ -168,6 +174,7 @@ export class AppHttpAdapter extends ExpressAdapter {
     if (options.httpsOptions || options.forceCloseConnections || options.return503OnClosing) {
       throw new Error('AppHttpAdapter: httpsOptions, forceCloseConnections and return503OnClosing are not supported');
     }
-    this.setHttpServer(createHttpServer(this.getInstance()));
+    const app = this.getInstance<RequestListener>();
+    this.setHttpServer(createHttpServer((req, res) => (this.direct ? this.direct.listener(req, res) : app(req, res))));
   }
 }
