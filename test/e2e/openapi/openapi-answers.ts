@@ -1,19 +1,17 @@
 /**
  * Every answer of every operation validates against the schema its document gives for that HTTP status,
  * with a validator that follows OpenAPI 3.0.3 to the letter (Ajv: `nullable` only widens its own `type`,
- * undeclared properties refused): success, found and not found, without credentials, and each documented
- * failure example, sent as its `x-input` says, which must also answer exactly the example's status and text.
+ * undeclared properties refused): the calls of the operation walk (success, found and not found, without
+ * credentials, and each documented failure example, sent as its `x-input` says), a failure example's answer
+ * also exactly the example's status and text.
  */
 import Ajv, { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { DeviceTestApp, numberParam, SECRET, startDeviceApp, uniqueNo } from '../../support/device-app';
+import { DeviceTestApp, startDeviceApp } from '../../support/device-app';
 import type { Json } from '../../support/json';
-import { swaggerUiSample } from '../../support/openapi-walk';
+import { deviceCredentials, sendCall, Visit, walkOperations } from '../../support/operation-walk';
 import { startApp, TestApp } from '../../support/test-app';
 import { budget } from '../../support/time-budget';
-
-const METHODS = ['get', 'post', 'put', 'delete'] as const;
-const camel = (kebab: string) => kebab.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** Ajv over the document's schemas; object schemas without `additionalProperties` get `false` (nothing undeclared may appear). */
 function validatorOf(doc: Json): (schema: Json) => ValidateFunction {
@@ -39,20 +37,6 @@ function validatorOf(doc: Json): (schema: Json) => ValidateFunction {
   };
 }
 
-interface Call {
-  method: (typeof METHODS)[number];
-  path: string;
-  query: Record<string, string | string[]>;
-  body?: unknown;
-  raw?: string;
-  authorization?: string;
-}
-
-interface Answer {
-  http: number;
-  body: Json;
-}
-
 describe('every answer validates against its documented schema (strict OpenAPI 3.0.3)', () => {
   let main: TestApp;
   let device: DeviceTestApp;
@@ -67,15 +51,6 @@ describe('every answer validates against its documented schema (strict OpenAPI 3
     await Promise.all([main?.close(), device?.close()]);
   });
 
-  async function send(app: TestApp, call: Call): Promise<Answer> {
-    let req = app.http()[call.method](call.path).query(call.query);
-    if (call.authorization) req = req.set('Authorization', call.authorization);
-    if (call.raw !== undefined) req = req.set('Content-Type', 'application/json').send(call.raw);
-    else if (call.body !== undefined) req = req.send(call.body as object);
-    const res = await req;
-    return { http: res.status, body: res.body as Json };
-  }
-
   const responseSchema = (doc: Json, op: Json, http: number): Json | undefined => {
     let response = op.responses[String(http)];
     if (response?.$ref) response = doc.components.responses[response.$ref.split('/').pop()];
@@ -89,21 +64,12 @@ describe('every answer validates against its documented schema (strict OpenAPI 3
       const validate = validatorOf(doc);
       const admin = app().auth({ roles: ['administrator'] });
       // the device calls need a registered device and server, and their tokens
-      const numbers: Json = {};
-      const tokens: Json = {};
-      if (service === 'device-service') {
-        for (const kind of ['device', 'server'] as const) {
-          numbers[kind] = await device.register(kind, uniqueNo(`ans-${kind}`), SECRET);
-          tokens[kind] = await device.token(kind, numbers[kind], SECRET);
-        }
-      }
-      const saved = new Map<string, string>();
-      let batchId = 'V1StGXR8Z5jdHi6BmyTbc';
+      const credentials = service === 'device-service' ? await deviceCredentials(device) : { numbers: {}, tokens: {} };
       const problems: Json[] = [];
       let checked = 0;
 
-      const check = async (label: string, op: Json, call: Call, expected?: { status: number; error: string }): Promise<Answer> => {
-        const answer = await send(app(), call);
+      const check: Visit = async (label, op, call, expected) => {
+        const answer = await sendCall(app(), call);
         const schema = responseSchema(doc, op, answer.http);
         checked++;
         const validator = schema && validate(schema);
@@ -114,57 +80,7 @@ describe('every answer validates against its documented schema (strict OpenAPI 3
           problems.push({ label, expected, answered: { status: answer.body.status, error: answer.body.error } });
         return answer;
       };
-
-      for (const [path, item] of Object.entries(doc.paths as Json)) {
-        for (const method of METHODS.filter((m) => item[m])) {
-          const op = item[method];
-          const segments = path.split('/');
-          const [resource, name] = segments.slice(-2);
-          const kind = path.includes('data-acquisition-server') ? 'server' : 'device';
-          const idField = `${camel(resource)}Id`;
-          const query: Record<string, string | string[]> = {};
-          for (const p of (op.parameters ?? []).filter((x: Json) => x.in === 'query')) {
-            const known: Json = {
-              id: saved.get(resource) ?? 'missing0',
-              ids: [saved.get(resource) ?? 'missing0', 'missing1'],
-              batchId,
-              token: tokens[kind],
-              secret: SECRET,
-              [numberParam(kind)]: numbers[kind],
-            };
-            query[p.name] = known[p.name] ?? p.example ?? p.schema?.example ?? 'x';
-          }
-          // the device token travels in query parameter `token` (security scheme deviceToken)
-          if (op.security?.some((s: Json) => 'deviceToken' in s)) query.token = tokens[kind];
-          const media = op.requestBody?.content?.['application/json'];
-          const sample = media ? swaggerUiSample(doc, media.schema) : undefined;
-          const call: Call = { method, path, query, authorization: op.security?.some((s: Json) => 'bearer' in s) ? admin : undefined };
-          if (name === 'save' && sample && !Array.isArray(sample)) {
-            const id = `ans${saved.size}x${segments.length}`;
-            call.body = { ...(sample as Json), [idField]: id };
-            saved.set(resource, id);
-          } else if (name === 'updateById' && sample) call.body = { ...(sample as Json), [idField]: saved.get(resource), revision: 1 };
-          else call.body = sample;
-
-          const answer = await check(`${method} ${path}`, op, call);
-          if (name === 'importList' && answer.body.extraData?.batchId) batchId = answer.body.extraData.batchId;
-          if (name === 'getById') await check(`${method} ${path} (missing)`, op, { ...call, query: { id: 'missing0' } });
-          if (call.authorization) await check(`${method} ${path} (no token)`, op, { ...call, authorization: undefined });
-
-          const examples = (op.responses['200']?.content?.['application/json']?.examples ?? {}) as Json;
-          for (const [key, example] of Object.entries(examples)) {
-            const input = example['x-input'];
-            if (!input) continue;
-            const failing: Call = { ...call, query: { ...query }, body: sample };
-            if (input.omitQuery) delete failing.query[input.omitQuery];
-            if (input.repeatQuery) failing.query[input.repeatQuery] = [String(query[input.repeatQuery]), 'another'];
-            if (input.set) failing.body = { ...(sample as Json), ...input.set };
-            if (input.body !== undefined) failing.body = input.body;
-            if (input.raw !== undefined) failing.raw = input.raw;
-            await check(`${method} ${path} example ${key}`, op, failing, { status: example.value.status, error: example.value.error });
-          }
-        }
-      }
+      await walkOperations(doc, admin, credentials, check);
       expect({ service, problems }).toEqual({ service, problems: [] });
       expect(checked).toBeGreaterThan(service === 'main-service' ? 1000 : 60);
     },

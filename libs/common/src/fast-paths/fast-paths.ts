@@ -4,7 +4,9 @@ import { Environment, readConfig } from '../config/environment';
 /**
  * Fast paths: shortcuts past what a library's public API costs, each kept here so that a library upgrade
  * that breaks one is looked for in one place, and all turned off by FAST_PATHS=off (the service then uses
- * only public APIs). Each must answer exactly what the public way answers; the specs beside them compare.
+ * only public APIs). Each must answer exactly what the public way answers; the specs beside them compare, and
+ * test/e2e/platform/fast-paths-both-ways.ts walks every operation of both services each way and compares the
+ * answers, request lines and metrics.
  *
  * - prepared-finds.ts, prepared-updates.ts, prepared-statement.ts (used by TenantTable): SQL that TypeORM's
  *   query builder writes once per shape of find, count or update, with a marker in place of each value,

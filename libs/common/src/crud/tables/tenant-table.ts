@@ -38,6 +38,8 @@ export interface ReadOptions<E> extends FindShape<E> {
 export class TenantTable<E extends TenantOwned> {
   /** Made on first use (the entity's metadata exists only once the data source is initialised); null with FAST_PATHS=off. */
   private statements?: { finds: PreparedFinds<E>; updates: PreparedUpdates<E> } | null;
+  /** FAST_PATHS as the app was made with it (two apps of one process may differ: the comparison test makes one each way). */
+  private readonly fastPaths = fastPathsOn();
 
   constructor(
     readonly entity: EntityTarget<E>,
@@ -91,7 +93,7 @@ export class TenantTable<E extends TenantOwned> {
   protected prepared(): { finds: PreparedFinds<E>; updates: PreparedUpdates<E> } | null {
     if (this.statements === undefined) {
       const metadata = this.dataSource.getMetadata(this.entity);
-      this.statements = fastPathsOn() ? { finds: new PreparedFinds(metadata), updates: new PreparedUpdates(metadata) } : null;
+      this.statements = this.fastPaths ? { finds: new PreparedFinds(metadata), updates: new PreparedUpdates(metadata) } : null;
     }
     return this.statements;
   }
