@@ -1,8 +1,9 @@
 /**
  * The envelope interceptor run as one awaited call (direct-interceptor.ts) answers what Nest's interceptor chain
  * answers: the same status, headers and envelope for a value, a body read within the route's limit, a failure
- * before and after the handler, and an Observable; routes with more interceptors, and apps made with
- * FAST_PATHS=off, keep Nest's chain.
+ * before and after the handler, an Observable, a StreamableFile, guards, pipes and the route's own status and
+ * headers. Such a route gets a handler of its own (compiled-handlers.ts); routes with more interceptors, routes
+ * whose handler writes the answer itself, and apps made with FAST_PATHS=off keep Nest's handler and chain.
  */
 import {
   ArgumentsHost,
@@ -14,13 +15,22 @@ import {
   ExceptionFilter,
   ExecutionContext,
   Get,
+  Header,
+  HttpCode,
   HttpException,
   INestApplication,
   Injectable,
   NestInterceptor,
+  ParseIntPipe,
   Post,
+  Query,
+  Res,
+  StreamableFile,
+  UseGuards,
   UseInterceptors,
+  ValidationPipe,
 } from '@nestjs/common';
+import { IsString } from 'class-validator';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import type { Response } from 'express';
@@ -28,6 +38,7 @@ import { of } from 'rxjs';
 import request from 'supertest';
 import { EnvelopeInterceptor } from '../http/envelope.interceptor';
 import { BODY_LIMIT } from '../http/request-body';
+import { InterceptorsConsumer } from '@nestjs/core/internal';
 import { runDirectWhenFast } from './direct-interceptor';
 
 /** A second interceptor: a route that has it runs Nest's chain. */
@@ -37,6 +48,18 @@ class Marked implements NestInterceptor {
     context.switchToHttp().getResponse<Response>().setHeader('X-Marked', 'yes');
     return next.handle();
   }
+}
+
+/** A guard that refuses every request. */
+@Injectable()
+class Closed {
+  canActivate() {
+    return false;
+  }
+}
+
+class LampBody {
+  @IsString() colour!: string;
 }
 
 @Controller('lamp')
@@ -75,6 +98,45 @@ class LampController {
   @Get('stream')
   stream() {
     return of(1, 2);
+  }
+
+  @Get('file')
+  file() {
+    return new StreamableFile(Buffer.from('lamp file'));
+  }
+
+  @Post('made')
+  @HttpCode(201)
+  @Header('X-Lamp', 'lit')
+  made() {
+    return 'made';
+  }
+
+  @Get('own')
+  own(@Res() res: Response) {
+    res.status(202).json({ own: true });
+  }
+
+  @Get('through')
+  through(@Res({ passthrough: true }) res: Response) {
+    res.setHeader('X-Through', 'yes');
+    return 'through';
+  }
+
+  @Get('closed')
+  @UseGuards(Closed)
+  closed() {
+    return 'never';
+  }
+
+  @Post('checked')
+  checked(@Body(new ValidationPipe()) body: LampBody) {
+    return body.colour;
+  }
+
+  @Get('doubled')
+  doubled(@Query('n', ParseIntPipe) n: number) {
+    return n * 2;
   }
 
   @Get('marked')
@@ -149,9 +211,32 @@ describe('the envelope interceptor as one awaited call (FAST_PATHS=on)', () => {
     ['a failure after an await', 'get', '/lamp/later', undefined],
     ['an Observable', 'get', '/lamp/stream', undefined],
     ['a route with a second interceptor', 'get', '/lamp/marked', undefined],
+    ['a StreamableFile', 'get', '/lamp/file', undefined],
+    ['a status and header declared on the route', 'post', '/lamp/made', undefined],
+    ['an answer the handler writes itself', 'get', '/lamp/own', undefined],
+    ['a header the handler sets beside its value', 'get', '/lamp/through', undefined],
+    ['a guard that refuses', 'get', '/lamp/closed', undefined],
+    ['a body a pipe accepts', 'post', '/lamp/checked', { colour: 'green' }],
+    ['a body a pipe refuses', 'post', '/lamp/checked', { colour: 7 }],
+    ['a query parameter a pipe converts', 'get', '/lamp/doubled?n=21', undefined],
+    ['a query parameter a pipe refuses', 'get', '/lamp/doubled?n=many', undefined],
   ])('%s: the same answer both ways', async (_name, method, path, body) => {
     const [fast, nest] = [await answer(direct, method, path, body), await answer(chained, method, path, body)];
     expect(fast).toEqual(nest);
+  });
+
+  it("answers through a handler of the route's own, without Nest's interceptor chain, where the fast paths are on", async () => {
+    const chain = jest.spyOn(InterceptorsConsumer.prototype, 'intercept');
+    try {
+      for (const path of ['/lamp/value', '/lamp/stream', '/lamp/file', '/lamp/through']) await request(direct.getHttpServer()).get(path);
+      expect(chain).not.toHaveBeenCalled();
+      // a route whose handler writes the answer itself keeps Nest's handler, as does an app made with the fast paths off
+      await request(direct.getHttpServer()).get('/lamp/own');
+      await request(chained.getHttpServer()).get('/lamp/value');
+      expect(chain).toHaveBeenCalledTimes(2);
+    } finally {
+      jest.restoreAllMocks();
+    }
   });
 
   it("runs the interceptor's `around`, not its Nest chain, where the fast paths are on", async () => {

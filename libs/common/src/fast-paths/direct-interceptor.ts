@@ -1,6 +1,7 @@
 import type { ExecutionContext, NestInterceptor } from '@nestjs/common';
 import { SSE_METADATA } from '@nestjs/common/constants';
 import { InterceptorsConsumer } from '@nestjs/core/internal';
+import { compileHandlersFor } from './compiled-handlers';
 import { fastPathsOn } from './fast-paths';
 
 /** An interceptor that also offers its rule as one awaited call: the work before the handler, the handler, the work after. */
@@ -10,6 +11,7 @@ export interface DirectInterceptor extends NestInterceptor {
 
 /** The interceptors (one per app) whose apps were made with the fast paths on. */
 const directOnes = new WeakSet<DirectInterceptor>();
+const isDirect = (interceptor: unknown): interceptor is DirectInterceptor => directOnes.has(interceptor as DirectInterceptor);
 
 let installed = false;
 
@@ -33,6 +35,8 @@ export function runDirectWhenFast<I extends DirectInterceptor>(interceptor: I): 
 function installOnce(): void {
   if (installed) return;
   installed = true;
+  // most such routes get a handler of their own that calls `around` itself; the chain below serves the others
+  compileHandlersFor(isDirect);
   const nests = InterceptorsConsumer.prototype.intercept;
   InterceptorsConsumer.prototype.intercept = function intercept(
     this: InterceptorsConsumer,
@@ -44,7 +48,7 @@ function installOnce(): void {
     type,
   ) {
     const only = interceptors?.length === 1 ? (interceptors[0] as DirectInterceptor) : undefined;
-    if (type !== 'http' || !only || !directOnes.has(only) || Reflect.getMetadata(SSE_METADATA, callback)) {
+    if (type !== 'http' || !only || !isDirect(only) || Reflect.getMetadata(SSE_METADATA, callback)) {
       return nests.call(this, interceptors, args, instance, callback, next, type);
     }
     const context = this.createContext(args, instance, callback);

@@ -149,11 +149,15 @@ describe('direct routes', () => {
         if (req.query.throw) throw new Error('middleware threw');
         req.next!();
       });
-      adapter.get('/svc/api/thing/next', (_req, _res, next) => next());
+      const passing =
+        (error?: unknown): Handler =>
+        (_req, _res, next) =>
+          next(error);
+      adapter.get('/svc/api/thing/next', passing());
       app.use(passOn('error handler between'));
-      adapter.get('/svc/api/later/fail', (_req, _res, next) => next(new Error('later route failed')));
-      adapter.get('/svc/api/thing/route', (_req, _res, next) => next('route'));
-      adapter.get('/svc/api/thing/fail', (_req, _res, next) => next(new Error('route failed')));
+      adapter.get('/svc/api/later/fail', passing(new Error('later route failed')));
+      adapter.get('/svc/api/thing/route', passing('route'));
+      adapter.get('/svc/api/thing/fail', passing(new Error('route failed')));
       adapter.get('/svc/api/thing/throw', () => {
         throw new Error('route threw');
       });

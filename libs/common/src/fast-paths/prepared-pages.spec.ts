@@ -163,14 +163,14 @@ describe('LiveRecordTable.findPage', () => {
   const windows: PageWindow[] = [first(4), { skip: 4, take: 4, reversed: false }, { skip: 0, take: 3, reversed: true }];
   const filters = [{ courier: 'dhl' }, { sentTime: Between(T0, T0 + 2000) }, { courier: In(['ups', 'dhl']) }];
 
-  /** Every filter's windows through a new table, with FAST_PATHS at `value` when it first reads; which were prepared. */
+  /** Every filter's windows through a new table, made with FAST_PATHS at `value`; which were prepared. */
   async function pages(value: 'on' | 'off') {
     const saved = process.env.FAST_PATHS;
     const prepared = jest.spyOn(PreparedFinds.prototype, 'findPage');
-    const fresh = new LiveRecordTable(Crate, 'crateId', dataSource);
     const read: (string[] | undefined)[] = [];
     try {
       process.env.FAST_PATHS = value;
+      const fresh = new LiveRecordTable(Crate, 'crateId', dataSource);
       for (const filter of filters) for (const window of windows) read.push(ids(await fresh.findPage(t1, filter, order, window)));
       return { read, prepared: prepared.mock.results.map((result) => result.value !== undefined) };
     } finally {
