@@ -4,7 +4,6 @@ import { PassportModule } from '@nestjs/passport';
 import { TerminusModule } from '@nestjs/terminus';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { LoggerModule } from 'nestjs-pino';
 import { AccessGuard } from './auth/access.guard';
 import { JwtStrategy } from './auth/jwt.strategy';
 import type { ServiceManifest } from './app/service-manifest';
@@ -59,11 +58,6 @@ export class CommonModule {
         PassportModule,
         // the retention job finds the app's resources and age rules among its providers
         DiscoveryModule,
-        // nestjs-pino's Logger over this service's logger; the HTTP middleware is mounted by configureApp, before the body parsers
-        LoggerModule.forRootAsync({
-          inject: [AppLogging],
-          useFactory: (logging: AppLogging) => ({ pinoHttp: { logger: logging.logger }, useExisting: true }),
-        }),
         // readiness failures are answered (503 with each check's status), not logged with driver messages
         TerminusModule.forRoot({ logger: false }),
         // named after the service: @nestjs/typeorm keeps the names of the process's data sources, and the combined

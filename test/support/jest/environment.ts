@@ -5,7 +5,7 @@ import { TestEnvironment } from 'jest-environment-node';
  * Jest's Node environment, which also disables the async local storages a test file enabled once the file is done.
  *
  * A worker runs many test files in one process, each with its own copies of the modules; the storages their
- * module copies create (the request context, nestjs-pino's, Jest's own) stay enabled after the file, and on
+ * module copies create (the request context's, Jest's own) stay enabled after the file, and on
  * Node 20 every enabled storage does work on every promise and callback the process creates from then on. Late
  * in a worker's run that took a tenth of the suite's CPU time. A storage disabled here comes back on its next
  * `run` or `enterWith`, so disabling one that outlives its file is harmless.

@@ -162,9 +162,6 @@ export class AppLogging {
     const id = assignRequestId(req, res);
     const started = Date.now();
     (req as { id?: string }).id = id;
-    // nestjs-pino writes Nest's lines of this request through req.log: this app's logger, so in the combined
-    // server they name this app's service (Nest's own Logger is process-wide)
-    (req as { log?: Logger }).log = this.logger;
     res.once('close', () => this.requestLine(req, res, id, Date.now() - started));
     next();
   };

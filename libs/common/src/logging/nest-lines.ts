@@ -5,8 +5,8 @@ import type { Level, Logger } from 'pino';
 const FRAMEWORK_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
 
 /**
- * Nest's logger over one app's pino logger. Each app installs its own while it starts: nestjs-pino keeps
- * one root logger per process, so where apps share a process (the combined server) one app's lines came out as another's.
+ * Nest's logger over one app's pino logger. Each app installs its own while it starts, so that where apps share a
+ * process (the combined server) one app's lines do not come out as another's.
  * A stack Nest passes with an error is left out: the exception filter logs what failed in a request itself (an
  * unexpected failure with its stack, under the error id its answer carries), other lines need none.
  */

@@ -35,10 +35,11 @@ const byRequest = new WeakMap<object, RequestStore>();
  */
 export const RequestContext = {
   /** Runs `fn` in a new request context; the request's id (`request.id`, set by the request-line middleware) is kept for the log lines. */
-  run<T>(fn: () => T, request?: { id?: unknown }): T {
+  run<T>(fn: () => T, request?: object): T {
     const store: RequestStore = {};
     if (request) {
-      if (typeof request.id === 'string') store.requestId = request.id;
+      const id = (request as { id?: unknown }).id;
+      if (typeof id === 'string') store.requestId = id;
       byRequest.set(request, store);
     }
     return storage.run(store, fn);
