@@ -17,6 +17,10 @@
 //   BENCH_WARMUP_SECONDS warm-up seconds before each measured phase (not counted)              default 2
 //   BENCH_SLICE_SECONDS service and bare handler take turns of this many seconds within a phase;
 //                       0: each measured whole, back to back                                  default 2
+//   BENCH_SAME_PROCESS=1 the bare handler runs inside each service's process (on a port of its own) instead of a
+//                       process of its own: the turns then share one process, its heap, JIT and scheduling, so
+//                       what the machine does meanwhile falls on both alike; CPU per request is the process's
+//                       during each one's turns (the service's idle timers count for both)
 //   BENCH_CONNECTIONS   concurrent HTTP connections (keep-alive, no pipelining)                default 32
 //   BENCH_ONLY          comma-separated operation names (page, getById, save, pushInfo, page-all); default all
 //   BENCH_LOG_DIR       write the servers' log lines to <dir>/<server>.log instead of /dev/null
@@ -31,7 +35,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import jwt from 'jsonwebtoken';
 import mysql from 'mysql2/promise';
 import { deviceTokenKeys, signDeviceToken } from './bare/auth.mjs';
@@ -41,7 +45,7 @@ import { phaseHeader, phaseRow, printSummary, summarize } from './api/report.mjs
 import { seedRegistry, seedSnapshots } from './api/seed.mjs';
 import { checkSameAnswers } from './api/same-work.mjs';
 import cores from '../scripts/lib/cores-busy.js';
-import { cpuTicks, CLK_TCK, databasePid, freePort, sleep, startNode, stop } from './lib/processes.mjs';
+import { cpuTicks, CLK_TCK, databasePid, freePort, sleep, startNode, stop, waitForAnswer } from './lib/processes.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BASE_URL = process.env.DB_URL ?? 'mysql://root@127.0.0.1:3306/bench';
@@ -59,6 +63,8 @@ const LOAD = {
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : null;
 const SERVICE_ARGS = (process.env.BENCH_SERVICE_ARGS ?? '').split(' ').filter(Boolean);
 const LOG_DIR = process.env.BENCH_LOG_DIR;
+const SAME_PROCESS = process.env.BENCH_SAME_PROCESS === '1';
+const BARE_SERVER = join(dirname(fileURLToPath(import.meta.url)), 'bare/server.mjs');
 const JWT_SECRET = 'bench-secret-of-at-least-16-chars';
 const DEVICE_TOKEN_SECRET = 'bench-device-token-secret-0123456789';
 const DEVICE_SECRET = 'bench-provisioning-secret';
@@ -129,7 +135,11 @@ async function main() {
     const snapshotIds = await seedSnapshots(mainDb, TENANT, SEED_ROWS);
     await seedSnapshots(mainDb, OTHER_TENANT, OTHER_ROWS);
 
-    const ports = { main: await freePort(), device: await freePort(), bare: await freePort() };
+    const ports = { main: await freePort(), device: await freePort(), bare: await freePort(), bareDevice: await freePort() };
+    const bareEnv = { MAIN_DB_URL: dbUrl(databases.main), DEVICE_DB_URL: dbUrl(databases.device) };
+    // with BENCH_SAME_PROCESS, each service's process also runs the bare handler, on a port of its own
+    const alongside = SAME_PROCESS ? ['--import', pathToFileURL(BARE_SERVER).href] : [];
+    const alongsideEnv = (port) => (SAME_PROCESS ? { ...bareEnv, BARE_PORT: String(port) } : {});
     const origin = (port) => `http://127.0.0.1:${port}`;
     const start = (server, args, extraEnv, readyUrl) =>
       startNode(server, args, { env: { ...env, ...extraEnv }, readyUrl, logDir: LOG_DIR }).then((child) => {
@@ -138,22 +148,23 @@ async function main() {
       });
     const main = await start(
       'main-service',
-      [...SERVICE_ARGS, join(ROOT, 'dist/apps/main-service/src/main.js')],
-      { PORT: String(ports.main), DB_URL: dbUrl(databases.main) },
+      [...SERVICE_ARGS, ...alongside, join(ROOT, 'dist/apps/main-service/src/main.js')],
+      { PORT: String(ports.main), DB_URL: dbUrl(databases.main), ...alongsideEnv(ports.bare) },
       `${origin(ports.main)}/main-service/health/live`,
     );
     const device = await start(
       'device-service',
-      [...SERVICE_ARGS, join(ROOT, 'dist/apps/device-service/src/main.js')],
-      { PORT: String(ports.device), DB_URL: dbUrl(databases.device) },
+      [...SERVICE_ARGS, ...alongside, join(ROOT, 'dist/apps/device-service/src/main.js')],
+      { PORT: String(ports.device), DB_URL: dbUrl(databases.device), ...alongsideEnv(ports.bareDevice) },
       `${origin(ports.device)}/device-service/health/live`,
     );
-    const bare = await start(
-      'bare',
-      [join(ROOT, 'bench/bare/server.mjs')],
-      { PORT: String(ports.bare), MAIN_DB_URL: dbUrl(databases.main), DEVICE_DB_URL: dbUrl(databases.device) },
-      `${origin(ports.bare)}/health`,
-    );
+    const bare = SAME_PROCESS
+      ? { main, device }
+      : await start('bare', [BARE_SERVER], { PORT: String(ports.bare), ...bareEnv }, `${origin(ports.bare)}/health`).then((child) => ({
+          main: child,
+          device: child,
+        }));
+    if (SAME_PROCESS) for (const port of [ports.bare, ports.bareDevice]) await waitForAnswer(`${origin(port)}/health`);
 
     const bearer = `Bearer ${jwt.sign({ sub: 'bench', tenantId: TENANT, roles: ['administrator'] }, JWT_SECRET, { expiresIn: 7200 })}`;
     const secretHash = await serviceMadeSecretHash(origin(ports.device), deviceDb, bearer);
@@ -166,7 +177,10 @@ async function main() {
 
     const targets = {
       service: { main: { origin: origin(ports.main), pid: main.pid }, device: { origin: origin(ports.device), pid: device.pid } },
-      bare: { main: { origin: origin(ports.bare), pid: bare.pid }, device: { origin: origin(ports.bare), pid: bare.pid } },
+      bare: {
+        main: { origin: origin(ports.bare), pid: bare.main.pid },
+        device: { origin: origin(SAME_PROCESS ? ports.bareDevice : ports.bare), pid: bare.device.pid },
+      },
     };
     await checkSameAnswers({ targets, bearer, mainDb, deviceDb, devices, serverNos, snapshotIds, seedRows: SEED_ROWS });
     await mainDb.end();
@@ -185,7 +199,8 @@ async function main() {
       `\nMariaDB; autocannon ${LOAD.connections} connections, ${LOAD.warmupSeconds} s warm-up + ${LOAD.seconds} s per operation and target, ` +
         `${ROUNDS} rounds (service and bare alternate${LOAD.sliceSeconds > 0 ? ` in turns of ${LOAD.sliceSeconds} s` : ''}, ` +
         `the order swapped every round); idle CPU ms/s: ` +
-        `main-service ${idle[0]}, device-service ${idle[1]}, bare ${idle[2]}\n`,
+        `main-service ${idle[0]}, device-service ${idle[1]}` +
+        (SAME_PROCESS ? '; the bare handler runs inside each service process\n' : `, bare ${idle[2]}\n`),
     );
     console.log(phaseHeader());
     const dbPid = databasePid();

@@ -4,6 +4,8 @@
 // reference the services' throughput and latency are compared with (docs/performance.md).
 //
 //   PORT                   where it listens (127.0.0.1)
+//   BARE_PORT              instead of PORT: it runs inside a service's process (`node --import <this file> main.js`),
+//                          beside the service, which owns the process (its PORT, its signals)
 //   MAIN_DB_URL            main-service's database      DEVICE_DB_URL   device-service's database
 //   JWT_SECRET             HS256 secret of Bearer tokens
 //   DEVICE_TOKEN_SECRET    secret of device tokens
@@ -85,12 +87,14 @@ async function handle(req, res) {
   }
 }
 
+const alongside = Boolean(process.env.BARE_PORT);
 const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => void handle(req, res));
-server.listen(Number(required('PORT')), '127.0.0.1');
+server.listen(Number(alongside ? process.env.BARE_PORT : required('PORT')), '127.0.0.1');
 
 const stop = () => {
-  server.close(() => Promise.all([mainDb.end(), deviceDb.end()]).then(() => process.exit(0)));
+  // beside a service, the service ends the process once its own shutdown is done
+  server.close(() => Promise.all([mainDb.end(), deviceDb.end()]).then(() => alongside || process.exit(0)));
   server.closeAllConnections();
 };
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);

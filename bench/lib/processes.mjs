@@ -39,6 +39,14 @@ export const databasePid = () => {
   return null;
 };
 
+/** Waits until `url` answers 2xx (up to `waitSeconds`). */
+export async function waitForAnswer(url, waitSeconds = 60) {
+  for (let i = 0; !(await fetch(url).catch(() => null))?.ok; i++) {
+    if (i > waitSeconds * 2) throw new Error(`${url} did not answer`);
+    await sleep(500);
+  }
+}
+
 /**
  * Starts `node <args>` under the Node that runs the benchmark, with its standard output (where the
  * services write their log lines) to `<logDir>/<name>.log`, or to /dev/null without a logDir, and
