@@ -1,8 +1,8 @@
 /**
  * Platform behaviour not specific to one resource: the envelope and its failures, authentication and
  * permissions, X-Request-Id, the OpenAPI document's security, RS256 tokens, storage unavailable, readiness
- * on a database without its migrations, every resource's title translated, and every operation answering the
- * same with the fast paths on and off.
+ * on a database without its migrations, a statement past its deadline, every resource's title translated, and
+ * every operation answering the same with the fast paths on and off.
  * The cases live in ./platform/ and run in this one file because Jest loads the app's modules once per
  * test file; each case module boots its own app(s) in its own describe.
  */
@@ -10,4 +10,5 @@ import './platform/envelope-and-access';
 import './platform/resource-titles';
 import './platform/apps-started-at-once';
 import './platform/schema-readiness';
+import './platform/statement-deadline';
 import './platform/fast-paths-both-ways';

@@ -1,6 +1,7 @@
 /**
  * The checked-in MySQL/MariaDB migrations build exactly the schema the entities describe, with exact
- * (case-sensitive) keys (contract.md "Records", docs/decisions.md "Storage").
+ * (case-sensitive) keys (contract.md "Records", docs/decisions.md "Storage"), on a data source without the
+ * services' statement deadline.
  * MySQL/MariaDB only: on the SQLite leg (no DB_URL) the tests are reported as skipped.
  */
 import {
@@ -59,6 +60,9 @@ const SERVICES: ServiceSchema[] = [
 
 const mysqlIt = usingMysql() ? it : it.skip;
 
+/** DB_STATEMENT_TIMEOUT_MS given to the migrations' configuration: its lower bound. */
+const SERVICE_DEADLINE_MS = 100;
+
 async function serverIsMariaDb(): Promise<boolean> {
   const connection = await serverConnection();
   try {
@@ -79,7 +83,12 @@ describe.each(SERVICES)('MySQL/MariaDB migrations of $service', ({ dataSource: s
     const mariaDb = await serverIsMariaDb();
     // TypeORM reads MariaDB column metadata correctly only with type `mariadb`; the app accepts `mariadb://`
     const dbUrl = database.env.DB_URL.replace(/^(mysql|mariadb):/, mariaDb ? 'mariadb:' : 'mysql:');
-    const config = readConfig(DatabaseConfig, { DB_URL: dbUrl, SQLITE_DIR: ':memory:' });
+    // the shortest statement deadline the services accept: the migrations' data source must not take it
+    const config = readConfig(DatabaseConfig, {
+      DB_URL: dbUrl,
+      SQLITE_DIR: ':memory:',
+      DB_STATEMENT_TIMEOUT_MS: String(SERVICE_DEADLINE_MS),
+    });
     expect(config.dbUrl).toBe(dbUrl);
     dataSource = await serviceDataSource(config).initialize();
   });
@@ -94,6 +103,13 @@ describe.each(SERVICES)('MySQL/MariaDB migrations of $service', ({ dataSource: s
     expect(applied.length).toBe(dataSource!.migrations.length);
     expect(applied.length).toBeGreaterThan(0);
     expect(await dataSource!.showMigrations()).toBe(false);
+  });
+
+  mysqlIt("runs without the services' statement deadline (DB_STATEMENT_TIMEOUT_MS): a statement runs past it to its end", async () => {
+    const seconds = (SERVICE_DEADLINE_MS * 3) / 1000;
+    const started = Date.now();
+    expect(await dataSource!.query(`SELECT 1 AS one FROM (SELECT 1 AS x) AS t WHERE SLEEP(${seconds}) = 0`)).toEqual([{ one: 1 }]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SERVICE_DEADLINE_MS * 3 - 50);
   });
 
   mysqlIt('entities and migrations agree: the schema builder has nothing to change', async () => {

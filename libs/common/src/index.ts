@@ -78,6 +78,7 @@ export * from './persistence/migrations/1796100000000-FilterCounts';
 export * from './persistence/record-tables';
 export * from './persistence/live-count-sql';
 export * from './persistence/replica-lease.entity';
+export * from './persistence/statement-deadline';
 export * from './persistence/throttle-window.entity';
 export * from './persistence/upsert-sql';
 export * from './persistence/window-counter';

@@ -6,12 +6,15 @@ import { dataSourceOptions } from '../persistence/database';
 import { runMigrationsCli } from '../persistence/migrate';
 import type { ServiceManifest } from './service-manifest';
 
-/** A service's schema outside the app (the TypeORM CLI, `npm run migrate*`): the same options CommonModule gives TypeORM. */
+/**
+ * A service's schema outside the app (the TypeORM CLI, `npm run migrate*` and the migration Job): the options CommonModule
+ * gives TypeORM, without the statement deadline (DB_STATEMENT_TIMEOUT_MS), as schema work needs (database.ts DataSourceUse).
+ */
 export function serviceDataSource(
   manifest: ServiceManifest,
   database: DatabaseConfig = readConfig(DatabaseConfig, process.env),
 ): DataSource {
-  return new DataSource(dataSourceOptions(database, storageOf(manifest)));
+  return new DataSource(dataSourceOptions(database, storageOf(manifest), 'schema'));
 }
 
 /** Applies the service's pending migrations: its `npm run migrate*` script and the Kubernetes migration Job. */

@@ -203,6 +203,15 @@ describe('configuration namespaces', () => {
         expect(() => config({ HTTP_REQUEST_TIMEOUT_MS: bad })).toThrow('HTTP_REQUEST_TIMEOUT_MS');
     });
 
+    it('DB_STATEMENT_TIMEOUT_MS defaults to 30 s, below HTTP_REQUEST_TIMEOUT_MS, and takes an integer from 100 ms to 10 min', () => {
+      expect(config().database.dbStatementTimeoutMs).toBe(30_000);
+      expect(config().database.dbStatementTimeoutMs).toBeLessThan(config().server.requestTimeoutMs);
+      expect(config({ DB_STATEMENT_TIMEOUT_MS: '100' }).database.dbStatementTimeoutMs).toBe(100);
+      expect(config({ DB_STATEMENT_TIMEOUT_MS: '600000' }).database.dbStatementTimeoutMs).toBe(600_000);
+      for (const bad of ['0', '99', '-1', 'never', '1.5', '600001'])
+        expect(() => config({ DB_STATEMENT_TIMEOUT_MS: bad })).toThrow('DB_STATEMENT_TIMEOUT_MS');
+    });
+
     it('METRICS_ENABLED defaults to true; only true/false', () => {
       expect(config().server.metricsEnabled).toBe(true);
       expect(config({ METRICS_ENABLED: 'false' }).server.metricsEnabled).toBe(false);

@@ -16,4 +16,13 @@ export class DatabaseConfig {
   /** Folder of the SQLite files (`:memory:` allowed). */
   @Env('SQLITE_DIR') @IsString() sqliteDir = './data';
   @Env('DB_POOL_SIZE') @Type(() => Number) @IsInt() @Min(1) @Max(100) dbPoolSize = 10;
+  /**
+   * Longest time one statement of the service may run on MySQL/MariaDB before the server stops it (its request gets
+   * 503; MySQL stops only SELECTs); the migrations run without it (persistence/statement-deadline.ts). 30 s: below
+   * HTTP_REQUEST_TIMEOUT_MS (90 s) and the gateways' 120 s wait for an answer, so the caller gets the 503 rather than
+   * a 504 while the statement runs on and holds its pool connection, with room for the request's other statements;
+   * and far above what a statement of the service needs, since the paths that touch many rows go in bounded batches
+   * (writes of at most 250 rows, retention's deletes of at most 10,000, the outbox prune's of 100).
+   */
+  @Env('DB_STATEMENT_TIMEOUT_MS') @Type(() => Number) @IsInt() @Min(100) @Max(600_000) dbStatementTimeoutMs = 30_000;
 }

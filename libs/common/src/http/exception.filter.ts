@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, Optional } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { isDuplicateKeyError, isStorageUnavailableError } from '../persistence/db-errors';
+import { driverCodeOf, isDuplicateKeyError, isStorageUnavailableError } from '../persistence/db-errors';
 import { requestId } from '../logging/app-logging';
 import { noteFailure, refusalNote } from '../logging/failure-note';
 import { faultFields } from '../logging/fault-fields';
@@ -106,9 +106,9 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
       noteFailure(response, { errorId });
       extraData = withTraceId({ errorId });
     } else if (c.http >= 500) {
-      const e = exception as { name?: string; code?: string; driverError?: { code?: string } };
+      const code = driverCodeOf(exception);
       this.logger.error(
-        `request ${requestId(request)} ${request.method} ${path} failed: ${c.body} ${e?.name ?? typeof exception}${(e?.driverError?.code ?? e?.code) ? ` (${e.driverError?.code ?? e.code})` : ''}`,
+        `request ${requestId(request)} ${request.method} ${path} failed: ${c.body} ${(exception as { name?: string })?.name ?? typeof exception}${code ? ` (${code})` : ''}`,
       );
     } else if (exception instanceof AppException && exception.refused.length) noteFailure(response, refusalNote(exception.refused));
     const acceptLanguage = request.headers['accept-language'];

@@ -18,6 +18,11 @@ const LEASE_NAME = 'outbox-relay';
 /** Sent rows are kept a day for inspection, then deleted (a batch payload can be megabytes). */
 const SENT_RETENTION_MS = 24 * 3600_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
+/**
+ * Sent rows one prune deletes, oldest first: each statement stays far inside DB_STATEMENT_TIMEOUT_MS however many
+ * are due (after a long backlog, the rows of days). A full batch leaves the next idle pass to go on.
+ */
+export const PRUNE_ROWS = 100;
 
 /**
  * Publishes committed outbox rows in insertion order and marks them sent only after the bus has
@@ -119,10 +124,23 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     return group;
   }
 
+  /**
+   * Deletes sent rows older than SENT_RETENTION_MS, at most PRUNE_ROWS at a time by primary key: every PRUNE_EVERY_MS,
+   * and at the next idle pass again while batches come back full.
+   */
   private async prune(): Promise<void> {
     const now = Date.now();
     if (now - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = now;
-    await this.dataSource.getRepository(OutboxMessage).delete({ status: 'SENT', sentTime: LessThan(now - SENT_RETENTION_MS) });
+    const repo = this.dataSource.getRepository(OutboxMessage);
+    const due = await repo.find({
+      select: { seq: true },
+      where: { status: 'SENT', sentTime: LessThan(now - SENT_RETENTION_MS) },
+      order: { seq: 'ASC' },
+      take: PRUNE_ROWS,
+    });
+    if (!due.length) return;
+    await repo.delete({ seq: In(due.map((row) => row.seq)) });
+    if (due.length === PRUNE_ROWS) this.lastPrune = 0; // more may be due
   }
 }

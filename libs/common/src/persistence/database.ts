@@ -6,6 +6,7 @@ import { DatabaseConfig } from '../config/database.config';
 import { useLongTextType } from './columns';
 import { openingFrom, preparedInMemorySqlite } from './prepared-sqlite';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
+import { mysql2WithStatementDeadline } from './statement-deadline';
 
 /** An entity class (TypeORM reads its decorators). */
 export type EntityClass = new (...args: never[]) => object;
@@ -21,10 +22,17 @@ export interface StorageParts {
 }
 
 /**
+ * What a data source is for: a running service, whose MySQL/MariaDB statements each end at DB_STATEMENT_TIMEOUT_MS,
+ * or schema work (the migrations, the TypeORM CLI), whose statements keep the server's own setting (none by default):
+ * an ALTER TABLE of a large table may rightly take minutes, and the migration Job's activeDeadlineSeconds bounds the run.
+ */
+export type DataSourceUse = 'service' | 'schema';
+
+/**
  * MySQL/MariaDB via mysql2 when DB_URL is set (`mysql://` or `mariadb://`) (schema from migrations only), else embedded SQLite
  * (schema synchronised from the entities, or an in-memory copy of a prepared image; files under SQLITE_DIR or `:memory:`).
  */
-export function dataSourceOptions(config: DatabaseConfig, parts: StorageParts): DataSourceOptions {
+export function dataSourceOptions(config: DatabaseConfig, parts: StorageParts, use: DataSourceUse = 'service'): DataSourceOptions {
   const common = { entities: parts.entities, namingStrategy: new SnakeNamingStrategy() };
   useLongTextType(config.dbUrl ? 'mysql' : 'sqlite');
   if (config.dbUrl) {
@@ -46,6 +54,9 @@ export function dataSourceOptions(config: DatabaseConfig, parts: StorageParts): 
       // maxPreparedStatements: each connection keeps its 64 most recent prepared statements (fast-paths/pooled-statement.ts);
       // the server's max_prepared_stmt_count (16,382 by default) is shared by every connection of every replica
       extra: { queueLimit: 200, connectTimeout: 5000, waitForConnections: true, trace: false, maxPreparedStatements: 64 },
+      // the server stops a statement that runs past DB_STATEMENT_TIMEOUT_MS: each pool connection gets the deadline
+      // before its first statement (statement-deadline.ts)
+      ...(use === 'service' ? { driver: mysql2WithStatementDeadline(config.dbStatementTimeoutMs) } : {}),
     };
   }
   requireSqliteDriver();

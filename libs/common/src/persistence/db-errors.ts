@@ -21,6 +21,10 @@ const UNAVAILABLE_CODES = new Set([
   'SQLITE_FULL',
   'SQLITE_CANTOPEN',
 ]);
+/** MariaDB's error when a statement ran past max_statement_time. */
+export const ER_STATEMENT_TIMEOUT = 1969;
+/** MySQL's error when a SELECT ran past max_execution_time. */
+export const ER_QUERY_TIMEOUT = 3024;
 /** TypeORM 1.x names all its errors `TypeORMError`: recognise the not-connected ones by class. */
 const NOT_CONNECTED = [CannotExecuteNotConnectedError, ConnectionIsNotSetError, CannotGetEntityManagerNotConnectedError];
 
@@ -49,7 +53,31 @@ export function isConcurrentConflictError(error: unknown): boolean {
   return code === 'ER_LOCK_DEADLOCK' || code === 'SQLITE_BUSY_SNAPSHOT';
 }
 
+/**
+ * The server stopped a statement that ran past its deadline (DB_STATEMENT_TIMEOUT_MS, statement-deadline.ts): MariaDB's
+ * ER_STATEMENT_TIMEOUT or MySQL's ER_QUERY_TIMEOUT, told by number (mysql2 names only MySQL's). Only the statement ended:
+ * its connection and transaction go on, as after any failed statement.
+ */
+export function isStatementTimeoutError(error: unknown): boolean {
+  const e = error as { errno?: unknown; driverError?: { errno?: unknown } };
+  const errno = e?.driverError?.errno ?? e?.errno;
+  return errno === ER_STATEMENT_TIMEOUT || errno === ER_QUERY_TIMEOUT;
+}
+
+/**
+ * The driver's name of a database error, for log lines: its code, or the server's name of a deadline error that mysql2
+ * leaves without one (it names errors from MySQL's list, which lacks MariaDB's 1969).
+ */
+export function driverCodeOf(error: unknown): string | undefined {
+  const code = codeOf(error);
+  if (code !== undefined || !isStatementTimeoutError(error)) return code;
+  const e = error as { errno?: unknown; driverError?: { errno?: unknown } };
+  return (e?.driverError?.errno ?? e?.errno) === ER_STATEMENT_TIMEOUT ? 'ER_STATEMENT_TIMEOUT' : 'ER_QUERY_TIMEOUT';
+}
+
+/** The database cannot answer now (down, unreachable, overloaded, a lock or a statement past its deadline): a 503. */
 export function isStorageUnavailableError(error: unknown): boolean {
+  if (isStatementTimeoutError(error)) return true;
   const code = codeOf(error);
   if (code !== undefined && UNAVAILABLE_CODES.has(code)) return true;
   if (

@@ -1,0 +1,60 @@
+import * as mysql2 from 'mysql2';
+import type { Pool, PoolConnection, PoolOptions, RowDataPacket } from 'mysql2';
+
+/**
+ * The statement that bounds every later statement of a session to `ms`, in the server's own terms: MariaDB's
+ * max_statement_time (seconds, any statement) or MySQL's max_execution_time (milliseconds, read-only SELECTs only).
+ * `serverVersion` is the server's VERSION(): MariaDB's always names MariaDB.
+ */
+export function statementDeadlineSql(serverVersion: string, ms: number): string {
+  return /mariadb/i.test(serverVersion)
+    ? `SET SESSION max_statement_time = ${(ms / 1000).toFixed(3)}`
+    : `SET SESSION max_execution_time = ${ms}`;
+}
+
+type Acquired = (error: NodeJS.ErrnoException | null, connection: PoolConnection) => unknown;
+
+/**
+ * Gives every connection of `pool` a server-side deadline of `ms` on each statement before anyone gets it: the first
+ * time a connection is handed out, its session deadline is set (the server's flavour read once per pool), and only
+ * then is it passed on. Everything the pool runs takes getConnection: TypeORM's query runners and the pool's own
+ * query and execute (the prepared statements of fast-paths/pooled-statement.ts). A connection whose deadline cannot
+ * be set is closed and its caller gets that error, so no statement ever runs on a connection without it.
+ */
+export function boundStatements(pool: Pool, ms: number): Pool {
+  const bounded = new WeakSet<PoolConnection>();
+  /** The SET statement, once a connection told the server's version. */
+  let setting: string | undefined;
+  const bound = (connection: PoolConnection, done: (error: Error | null) => void): void => {
+    const set = (sql: string) => connection.query(sql, (error) => done(error));
+    if (setting) return void set(setting);
+    connection.query<RowDataPacket[]>('SELECT VERSION() AS version', (error, rows) => {
+      if (error) return done(error);
+      set((setting = statementDeadlineSql(String(rows[0]?.version), ms)));
+    });
+  };
+  const acquire = pool.getConnection.bind(pool);
+  pool.getConnection = (callback: Acquired) =>
+    acquire((error, connection) => {
+      if (error || bounded.has(connection)) return callback(error, connection);
+      bound(connection, (failure) => {
+        if (!failure) {
+          bounded.add(connection);
+          return callback(null, connection);
+        }
+        connection.destroy();
+        callback(failure, undefined as never);
+      });
+    });
+  return pool;
+}
+
+/**
+ * mysql2 as TypeORM's MySQL driver loads it (its `driver` option), with every pool it creates bounded by
+ * boundStatements: the pool's connections get their deadline before TypeORM's first statement.
+ */
+export function mysql2WithStatementDeadline(ms: number): typeof mysql2 {
+  return Object.create(mysql2, {
+    createPool: { value: (options: PoolOptions): Pool => boundStatements(mysql2.createPool(options), ms) },
+  }) as typeof mysql2;
+}
