@@ -52,7 +52,8 @@ function normalised(value: unknown, credentials: Credentials, key = ''): unknown
 
 async function walkOnce(service: string, fastPaths: 'on' | 'off'): Promise<Walk> {
   const logs = new LogCapture();
-  const env = { FAST_PATHS: fastPaths, LOG_LEVEL: 'info' };
+  // no background delivery: it would change a saved message (its status, its revision) at a moment of its own
+  const env = { FAST_PATHS: fastPaths, LOG_LEVEL: 'info', DISPATCH_ENABLED: 'false' };
   const device = service === 'device-service' ? await startDeviceApp(env, { logTo: logs }) : undefined;
   const app: TestApp = device ?? (await startApp(env, { logTo: logs }));
   try {
