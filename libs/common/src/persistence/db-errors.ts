@@ -21,10 +21,14 @@ const UNAVAILABLE_CODES = new Set([
   'SQLITE_FULL',
   'SQLITE_CANTOPEN',
 ]);
-/** MariaDB's error when a statement ran past max_statement_time. */
-export const ER_STATEMENT_TIMEOUT = 1969;
-/** MySQL's error when a SELECT ran past max_execution_time. */
-export const ER_QUERY_TIMEOUT = 3024;
+/**
+ * The server's errors for a statement past its deadline, by number: MariaDB's when one ran past max_statement_time,
+ * MySQL's when a SELECT ran past max_execution_time. mysql2 names only MySQL's, so the names are kept here.
+ */
+const STATEMENT_TIMEOUTS = new Map([
+  [1969, 'ER_STATEMENT_TIMEOUT'],
+  [3024, 'ER_QUERY_TIMEOUT'],
+]);
 /** TypeORM 1.x names all its errors `TypeORMError`: recognise the not-connected ones by class. */
 const NOT_CONNECTED = [CannotExecuteNotConnectedError, ConnectionIsNotSetError, CannotGetEntityManagerNotConnectedError];
 
@@ -32,6 +36,11 @@ function codeOf(error: unknown): string | undefined {
   const e = error as { code?: unknown; driverError?: { code?: unknown } };
   const code = e?.driverError?.code ?? e?.code;
   return typeof code === 'string' ? code : undefined;
+}
+
+function errnoOf(error: unknown): unknown {
+  const e = error as { errno?: unknown; driverError?: { errno?: unknown } };
+  return e?.driverError?.errno ?? e?.errno;
 }
 
 export function isDuplicateKeyError(error: unknown): boolean {
@@ -59,9 +68,7 @@ export function isConcurrentConflictError(error: unknown): boolean {
  * its connection and transaction go on, as after any failed statement.
  */
 export function isStatementTimeoutError(error: unknown): boolean {
-  const e = error as { errno?: unknown; driverError?: { errno?: unknown } };
-  const errno = e?.driverError?.errno ?? e?.errno;
-  return errno === ER_STATEMENT_TIMEOUT || errno === ER_QUERY_TIMEOUT;
+  return STATEMENT_TIMEOUTS.has(errnoOf(error) as number);
 }
 
 /**
@@ -69,10 +76,7 @@ export function isStatementTimeoutError(error: unknown): boolean {
  * leaves without one (it names errors from MySQL's list, which lacks MariaDB's 1969).
  */
 export function driverCodeOf(error: unknown): string | undefined {
-  const code = codeOf(error);
-  if (code !== undefined || !isStatementTimeoutError(error)) return code;
-  const e = error as { errno?: unknown; driverError?: { errno?: unknown } };
-  return (e?.driverError?.errno ?? e?.errno) === ER_STATEMENT_TIMEOUT ? 'ER_STATEMENT_TIMEOUT' : 'ER_QUERY_TIMEOUT';
+  return codeOf(error) ?? STATEMENT_TIMEOUTS.get(errnoOf(error) as number);
 }
 
 /** The database cannot answer now (down, unreachable, overloaded, a lock or a statement past its deadline): a 503. */
