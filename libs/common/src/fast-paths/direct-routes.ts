@@ -35,6 +35,9 @@ interface DirectRoute {
 
 interface Table {
   stack: Layer[];
+  /** Express's routing settings as the table was made (its routers were made with them too). */
+  caseSensitive: boolean;
+  strict: boolean;
   /** By `METHOD key`, the key as RouteGroups looks paths up (groupKey), without a trailing slash unless routing is strict. */
   routes: Map<string, DirectRoute>;
   /** Routers running the app's stack from an index on, by that index, made when first needed. */
@@ -46,6 +49,12 @@ interface Table {
 /** The methods served directly; HEAD, OPTIONS and `all` routes are Express's (its implicit HEAD and OPTIONS answers). */
 const DIRECT_METHODS = new Set(['get', 'post', 'put', 'delete', 'patch']);
 const PENDING = Symbol('pendingError');
+
+/** A path as a table keys it: RouteGroups' key, one trailing slash dropped unless routing is strict. */
+function key(table: Table, path: string): string {
+  const bare = !table.strict && path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  return groupKey(bare, table.caseSensitive);
+}
 
 /**
  * A request for a literal route (route-groups.ts) goes from the server to that route's layer without Express's
@@ -72,7 +81,7 @@ export class DirectRoutes {
     const table = this.current();
     const query = url.charCodeAt(0) === 47 ? url.indexOf('?') : -2; // an absolute-form target is Express's
     const path = query === -1 ? url : url.slice(0, query);
-    const route = query === -2 ? undefined : table.routes.get(`${req.method} ${this.key(path)}`);
+    const route = query === -2 ? undefined : table.routes.get(`${req.method} ${key(table, path)}`);
     if (route) this.serve(table, route, req, res, url, path);
     else this.app(req, res);
   };
@@ -124,7 +133,7 @@ export class DirectRoutes {
   private goOn(table: Table, index: number, error: unknown, req: IncomingMessage, res: ServerResponse): void {
     let rest = table.rest.get(index);
     if (!rest) {
-      const router = Router({ caseSensitive: this.caseSensitive, strict: this.strict });
+      const router = Router({ caseSensitive: table.caseSensitive, strict: table.strict });
       router.use((r: IncomingMessage & { [PENDING]?: unknown }, _res: ServerResponse, next: Next) => next(r[PENDING]));
       (router.stack as unknown as Layer[]).push(...table.stack.slice(index));
       table.rest.set(index, (rest = router as unknown as NonNullable<typeof rest>));
@@ -141,20 +150,6 @@ export class DirectRoutes {
     rest.handle(req, res, done);
   }
 
-  private get caseSensitive(): boolean {
-    return this.app.enabled('case sensitive routing');
-  }
-
-  private get strict(): boolean {
-    return this.app.enabled('strict routing');
-  }
-
-  /** A path as the table keys it: RouteGroups' key, one trailing slash dropped unless routing is strict. */
-  private key(path: string): string {
-    const bare = !this.strict && path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-    return groupKey(bare, this.caseSensitive);
-  }
-
   /** The table for the app's stack as it is now: made again when a layer or route was added since. */
   private current(): Table {
     const stack = (this.app as unknown as { router: { stack: Layer[] } }).router.stack;
@@ -165,9 +160,16 @@ export class DirectRoutes {
 
   private compile(stack: Layer[]): Table {
     const live = [...stack];
-    const table: Table = { stack: live, routes: new Map(), rest: new Map(), skipped: 0 };
+    const table: Table = {
+      stack: live,
+      caseSensitive: this.app.enabled('case sensitive routing'),
+      strict: this.app.enabled('strict routing'),
+      routes: new Map(),
+      rest: new Map(),
+      skipped: 0,
+    };
     for (const literal of this.grouped.literal) {
-      const key = `${literal.method.toUpperCase()} ${this.key(literal.path)}`;
+      const routeKey = `${literal.method.toUpperCase()} ${key(table, literal.path)}`;
       const at = live.findIndex((layer) => layer.handle === literal.dispatch);
       const rest = literal.path.slice(literal.parent.length);
       const before = this.before(live.slice(0, Math.max(at, 0)), literal);
@@ -175,11 +177,11 @@ export class DirectRoutes {
         at >= 0 &&
         before !== undefined &&
         DIRECT_METHODS.has(literal.method) &&
-        !table.routes.has(key) &&
+        !table.routes.has(routeKey) &&
         // within its group, no earlier route serves the same path and method
         (literal.group.stack as unknown as Layer[]).find((layer) => layer.match(rest) && layer.route?._handlesMethod(literal.method)) ===
           literal.layer;
-      if (servable) table.routes.set(key, { before: before!, parent: literal.parent, layer: literal.layer as Layer, after: at + 1 });
+      if (servable) table.routes.set(routeKey, { before: before!, parent: literal.parent, layer: literal.layer as Layer, after: at + 1 });
       else table.skipped++;
     }
     return table;
