@@ -5,6 +5,7 @@
  * headers. Such a route gets a handler of its own (compiled-handlers.ts); routes with more interceptors, routes
  * whose handler writes the answer itself, and apps made with FAST_PATHS=off keep Nest's handler and chain.
  */
+import { withFastPaths } from '../../../../test/support/fast-paths-env';
 import {
   ArgumentsHost,
   BadRequestException,
@@ -160,9 +161,7 @@ class Rendered implements ExceptionFilter {
 }
 
 async function appWith(fastPaths: 'on' | 'off'): Promise<INestApplication> {
-  const saved = process.env.FAST_PATHS;
-  process.env.FAST_PATHS = fastPaths;
-  try {
+  return withFastPaths(fastPaths, async () => {
     const moduleRef = await Test.createTestingModule({
       controllers: [LampController],
       providers: [
@@ -170,11 +169,8 @@ async function appWith(fastPaths: 'on' | 'off'): Promise<INestApplication> {
         { provide: APP_FILTER, useClass: Rendered },
       ],
     }).compile();
-    return await moduleRef.createNestApplication({ bodyParser: false, logger: false }).init();
-  } finally {
-    if (saved === undefined) delete process.env.FAST_PATHS;
-    else process.env.FAST_PATHS = saved;
-  }
+    return moduleRef.createNestApplication({ bodyParser: false, logger: false }).init();
+  });
 }
 
 /** What a client sees of an answer, the envelope's timestamp left out. */

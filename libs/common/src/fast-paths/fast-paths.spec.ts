@@ -3,6 +3,7 @@
  * TenantTable's finds, counts and updates go through TypeORM's repository and query builder, class-validator's
  * metadata storage is left as it comes, and the adapter leaves every route to Express's own router.
  */
+import { withFastPaths } from '../../../../test/support/fast-paths-env';
 import type { Express } from 'express';
 import { getMetadataStorage } from 'class-validator';
 import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
@@ -28,18 +29,6 @@ class Lamp {
 
   @Column({ type: 'varchar', length: 32 })
   colour: string;
-}
-
-/** Runs `work` with FAST_PATHS set to `value`. */
-async function withFastPaths<T>(value: 'on' | 'off', work: () => Promise<T> | T): Promise<T> {
-  const saved = process.env.FAST_PATHS;
-  process.env.FAST_PATHS = value;
-  try {
-    return await work();
-  } finally {
-    if (saved === undefined) delete process.env.FAST_PATHS;
-    else process.env.FAST_PATHS = saved;
-  }
 }
 
 describe('FAST_PATHS', () => {

@@ -4,6 +4,7 @@
  * is set): the same rows in the same order (ties broken by the identifier), transformed columns read back,
  * hidden columns left out; other conditions and later windows take the builder's way.
  */
+import { withFastPaths } from '../../../../test/support/fast-paths-env';
 import {
   Between,
   Column,
@@ -165,18 +166,14 @@ describe('LiveRecordTable.findPage', () => {
 
   /** Every filter's windows through a new table, made with FAST_PATHS at `value`; which were prepared. */
   async function pages(value: 'on' | 'off') {
-    const saved = process.env.FAST_PATHS;
     const prepared = jest.spyOn(PreparedFinds.prototype, 'findPage');
     const read: (string[] | undefined)[] = [];
     try {
-      process.env.FAST_PATHS = value;
-      const fresh = new LiveRecordTable(Crate, 'crateId', dataSource);
+      const fresh = await withFastPaths(value, () => new LiveRecordTable(Crate, 'crateId', dataSource));
       for (const filter of filters) for (const window of windows) read.push(ids(await fresh.findPage(t1, filter, order, window)));
       return { read, prepared: prepared.mock.results.map((result) => result.value !== undefined) };
     } finally {
       prepared.mockRestore();
-      if (saved === undefined) delete process.env.FAST_PATHS;
-      else process.env.FAST_PATHS = saved;
     }
   }
 

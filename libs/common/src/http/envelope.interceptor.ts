@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { isObservable, map, Observable, Subscription } from 'rxjs';
 import { Envelope, success } from './envelope';
 import { BODY_LIMIT, readRequestBody } from './request-body';
+import { fastPathsOn } from '../fast-paths/fast-paths';
 
 /** The handler's observable once `reading` has settled; the read's failure instead of it when it fails. */
 function afterReading(reading: Promise<void>, next: CallHandler): Observable<unknown> {
@@ -31,6 +32,9 @@ function afterReading(reading: Promise<void>, next: CallHandler): Observable<unk
  */
 @Injectable()
 export class EnvelopeInterceptor implements NestInterceptor {
+  /** FAST_PATHS as the app was made with it: a plain JSON body is then read by fast-paths/plain-json-body.ts. */
+  private readonly fastPaths = fastPathsOn();
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<Envelope> {
     const reading = this.readBody(context);
     return (reading ? afterReading(reading, next) : next.handle()).pipe(map(success));
@@ -49,6 +53,6 @@ export class EnvelopeInterceptor implements NestInterceptor {
     if (context.getType() !== 'http') return undefined;
     const http = context.switchToHttp();
     const limit = Reflect.getMetadata(BODY_LIMIT, context.getHandler()) as string | undefined;
-    return readRequestBody(http.getRequest<Request>(), http.getResponse<Response>(), limit);
+    return readRequestBody(http.getRequest<Request>(), http.getResponse<Response>(), limit, this.fastPaths);
   }
 }

@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isUtf8 } from 'node:buffer';
 import type { Request, Response } from 'express';
 import { text, urlencoded } from 'express';
+import parseBytes from 'bytes';
 import { TimeSlice } from '../background/time-slice';
+import { plainJsonLength, readPlainJson } from '../fast-paths/plain-json-body';
 import { message } from '../i18n/message';
 import { AppException } from './app-exception';
 import { sanitizeBody, sanitizeSmallBody, SMALL_BODY_BYTES } from './body-sanitizer';
@@ -87,19 +89,27 @@ function strictForm(_req: IncomingMessage, _res: ServerResponse, body: Buffer, e
     throw readFailure('Form body is not valid UTF-8', 'charset.invalid');
 }
 
-/** body-parser's JSON text reader and form parser for one limit, made once per limit. */
-const parsers = new Map<string, [Parser, Parser]>();
-function parsersFor(limit: string): [Parser, Parser] {
-  let pair = parsers.get(limit);
-  if (!pair) {
+/** The readers of one limit: body-parser's JSON text reader and form parser, and the limit in bytes. */
+interface Readers {
+  json: Parser;
+  form: Parser;
+  bytes: number;
+}
+
+/** The readers of each limit, made once per limit. */
+const readers = new Map<string, Readers>();
+function readersFor(limit: string): Readers {
+  let found = readers.get(limit);
+  if (!found) {
     // the limit counts the bytes after Content-Encoding is undone: a small gzip body cannot unpack past it
-    pair = [
-      text({ type: 'application/json', limit, verify: strictJson }) as Parser,
-      urlencoded({ extended: false, limit: FORM_BODY_LIMIT, verify: strictForm }) as Parser,
-    ];
-    parsers.set(limit, pair);
+    found = {
+      json: text({ type: 'application/json', limit, verify: strictJson }) as Parser,
+      form: urlencoded({ extended: false, limit: FORM_BODY_LIMIT, verify: strictForm }) as Parser,
+      bytes: parseBytes.parse(limit) ?? 0,
+    };
+    readers.set(limit, found);
   }
-  return pair;
+  return found;
 }
 
 /** What a body past each of BOUNDS is told; a record's bound names the row of an array body. */
@@ -161,10 +171,18 @@ function typedFailure(error: unknown): unknown {
  * once the route is known and its caller admitted (EnvelopeInterceptor): the body of an unknown route or a
  * refused caller is never read. Failures are body-parser's errors (400, 413, 415, 1004) or AppExceptions (400).
  * JSON text of at most SMALL_BODY_BYTES (counted after Content-Encoding is undone) is sanitized in one go.
+ * With `fastPaths`, a plain JSON body (fast-paths/plain-json-body.ts) is read without body-parser.
  */
-export function readRequestBody(req: Request, res: Response, limit: string = DEFAULT_BODY_LIMIT): Promise<void> | undefined {
+export function readRequestBody(
+  req: Request,
+  res: Response,
+  limit: string = DEFAULT_BODY_LIMIT,
+  fastPaths: boolean,
+): Promise<void> | undefined {
   if (!hasBody(req)) return undefined;
-  const [jsonReader, formParser] = parsersFor(limit);
+  const { json: jsonReader, form: formParser, bytes } = readersFor(limit);
+  const length = fastPaths ? plainJsonLength(req, bytes) : undefined;
+  if (length !== undefined) return readPlainJsonBody(req, res, length);
   return new Promise<void>((resolve, reject) => {
     const sanitize = () => {
       const bytes = (req as Request & { [JSON_BYTES]?: number })[JSON_BYTES];
@@ -186,4 +204,18 @@ export function readRequestBody(req: Request, res: Response, limit: string = DEF
       formParser(req, res, (formError) => (formError ? reject(typedFailure(formError)) : sanitize()));
     });
   });
+}
+
+/** readRequestBody for a body that fast-paths/plain-json-body.ts reads: the same checks on the same bytes. */
+async function readPlainJsonBody(req: Request, res: Response, length: number): Promise<void> {
+  const body = await readPlainJson(req, length).catch((error: unknown) => Promise.reject(typedFailure(error)));
+  try {
+    strictJson(req, res, body, 'utf-8');
+  } catch (refusal) {
+    // body-parser's status for a body its verify function refuses
+    throw Object.assign(refusal as Error, { status: 403 });
+  }
+  req.body = await parseJsonBody(body.toString('utf8'));
+  if (body.length > SMALL_BODY_BYTES) await sanitizeBody(req.body);
+  else sanitizeSmallBody(req.body);
 }

@@ -4,6 +4,7 @@ import { BodyStatus } from './body-status';
 import { keepConstraintInstances } from './constraint-instances';
 import { cacheValidationMetadata } from '../fast-paths/validation-metadata-cache';
 import { fastPathsOn } from '../fast-paths/fast-paths';
+import { acceptedBody } from '../fast-paths/compiled-validation';
 import { REQUIRED_TEMPLATE, TYPE_RULES, validationClauses } from './validation-clauses';
 
 /**
@@ -24,9 +25,17 @@ export function toValidationException(errors: ValidationError[], prefix = ''): A
  * type (1003), the same answer as an object where an array is expected.
  */
 class ObjectBodyValidationPipe extends ValidationPipe {
+  /** FAST_PATHS as the pipe was made with it: a body that passes is then accepted by compiled-validation.ts. */
+  private readonly compiled = fastPathsOn();
+
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' && value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value)))
       throw new AppException(BodyStatus.TYPE_MISMATCH, 'Request body must be a JSON object');
+    const type = this.expectedType ?? metadata.metatype;
+    if (this.compiled && metadata.type === 'body' && type && this.toValidate({ ...metadata, metatype: type })) {
+      const accepted = acceptedBody(type as new () => object, value);
+      if (accepted) return accepted;
+    }
     return super.transform(value, metadata);
   }
 }

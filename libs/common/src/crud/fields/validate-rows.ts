@@ -7,6 +7,8 @@ import { keepConstraintInstances } from '../../http/constraint-instances';
 import { toValidationException } from '../../http/validation';
 import { Message, message } from '../../i18n/message';
 import { TimeSlice } from '../../background/time-slice';
+import { acceptedBody } from '../../fast-paths/compiled-validation';
+import { fastPathsOn } from '../../fast-paths/fast-paths';
 
 export interface RowError {
   index: number;
@@ -40,11 +42,17 @@ export async function validateRows<T extends object>(
 /** validateRows with each bad row's failure as it is (its translatable clauses), paths prefixed by `prefixOf(index)`. */
 export async function checkRows<T extends object>(dto: Type<T>, rows: object[], prefixOf = (index: number) => `[${index}]`) {
   keepConstraintInstances();
+  const compiled = fastPathsOn();
   const valid: { index: number; row: T }[] = [];
   const failures: { index: number; failure: AppException }[] = [];
   const slice = new TimeSlice();
   for (const [index, plain] of rows.entries()) {
     await slice.pause();
+    const accepted = compiled ? (acceptedBody(dto, plain) as T | undefined) : undefined;
+    if (accepted) {
+      valid.push({ index, row: accepted });
+      continue;
+    }
     const row = plainToInstance(dto, plain, { enableImplicitConversion: false });
     const errors = await validate(row, { whitelist: true, forbidUnknownValues: true, validationError: { target: true, value: true } });
     if (errors.length) failures.push({ index, failure: toValidationException(errors, prefixOf(index)) });

@@ -1,0 +1,174 @@
+import { withFastPaths } from '../../../../test/support/fast-paths-env';
+import 'reflect-metadata';
+import { ArgumentMetadata, Type as NestType } from '@nestjs/common';
+import { Type } from 'class-transformer';
+import { Allow, IsDefined, IsInt, IsString, ValidateBy, ValidateIf, ValidateNested } from 'class-validator';
+import { Bool, ClientId, Int, Num, OneOf, Text, TextList } from '../crud/fields/field-rules';
+import { validationPipe } from '../http/validation';
+import { checkRows } from '../crud/fields/validate-rows';
+import { acceptedBody } from './compiled-validation';
+
+const HOOK = () => 'hook';
+
+class Body {
+  @ClientId() widgetId?: unknown;
+  @Text({ required: true, max: 8, key: true }) code!: unknown;
+  @Text({ max: 20, format: 'email' }) mail?: unknown;
+  @Text({ max: 50, nullable: false, pattern: /^[a-z]*$/ }) lower?: unknown;
+  @TextList({ maxItems: 3, max: 30, format: 'e164' }) phones?: unknown;
+  @Int({ min: 0, max: 10 }) rank?: unknown;
+  @Num({ min: -1.5, max: 1.5, required: true }) ratio!: unknown;
+  @Bool() active?: unknown;
+  @OneOf(['A', 'B']) kind?: unknown;
+  @IsDefined() @Allow() always!: unknown;
+  @ValidateIf((o: { kind?: unknown }) => o.kind === 'B') @IsInt() onlyForB?: unknown;
+  /** A default the instance starts with. */
+  @Int() withDefault?: unknown = 5;
+  /** A function the instance holds, a method and a getter the class has: class-transformer never copies a key onto those. */
+  @Allow() hook?: unknown = HOOK;
+  @Allow() get shown(): string {
+    return 'getter';
+  }
+  describe(): string {
+    return 'method';
+  }
+}
+
+const valid = () => ({
+  widgetId: 'abc123',
+  code: 'C1',
+  mail: 'a@b.io',
+  lower: 'abc',
+  phones: ['+12345'],
+  rank: 3,
+  ratio: 0.5,
+  active: true,
+  kind: 'A',
+  always: 0,
+});
+
+/** A valid body changed one way: each property given each kind of value, removed, and keys the class lacks. */
+function variants(): Record<string, unknown>[] {
+  const values: unknown[] = [null, '', ' ', 'x', 'ABC', 'C1 ', 'a@b.io', '+12345', 'a'.repeat(60), 0, -1, 11, 1.2, 2, 1e300, true, false];
+  values.push([], ['+1'], ['+12345', '+12345', '+12345', '+12345'], [1], [null], ['+12345', ' +12345'], {}, { a: 1 }, [[]]);
+  const out: Record<string, unknown>[] = [valid()];
+  for (const key of [
+    ...Object.keys(valid()),
+    'onlyForB',
+    'withDefault',
+    'shown',
+    'describe',
+    'hook',
+    'unknown',
+    'toString',
+    '__proto__',
+    'constructor',
+  ]) {
+    const without = valid() as Record<string, unknown>;
+    delete without[key];
+    out.push(without);
+    for (const value of values)
+      out.push(Object.defineProperty(valid(), key, { value, enumerable: true, writable: true, configurable: true }));
+  }
+  out.push({ ...valid(), kind: 'B', onlyForB: 1 }, { ...valid(), kind: 'B', onlyForB: 'x' }, { ...valid(), kind: 'B' });
+  return out;
+}
+
+/** A body as the server reads it: JSON parsed in this realm (a structured clone's objects have another realm's prototype). */
+const fromJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+const BODY: ArgumentMetadata = { type: 'body', metatype: Body, data: undefined };
+
+/** What a pipe made with FAST_PATHS as given answers: the value it gives, or what it throws. */
+async function answer(fastPaths: 'on' | 'off', type: NestType<unknown>, value: unknown): Promise<{ value?: unknown; error?: unknown }> {
+  const pipe = await withFastPaths(fastPaths, () => validationPipe(type));
+  try {
+    return { value: await pipe.transform(fromJson(value), { ...BODY, metatype: type }) };
+  } catch (error) {
+    return { error: (error as { getResponse?: () => unknown }).getResponse?.() ?? error };
+  }
+}
+
+/** A value's class and own keys in order, with their values: toEqual alone ignores the order and the prototype. */
+const shape = (value: unknown) =>
+  value && typeof value === 'object' ? { type: value.constructor?.name, entries: Object.entries(value) } : { value };
+
+describe('acceptedBody (compiled validation)', () => {
+  it('answers every variant of a body exactly as the validation pipe does, and accepts the valid ones itself', async () => {
+    let accepted = 0;
+    for (const body of variants()) {
+      const [fast, slow] = [await answer('on', Body, body), await answer('off', Body, body)];
+      expect({ body, ...shape(fast.value), error: fast.error }).toEqual({ body, ...shape(slow.value), error: slow.error });
+      expect(fast.value).toEqual(slow.value);
+      if (acceptedBody(Body, fromJson(body))) {
+        accepted++;
+        expect(slow.error).toBeUndefined();
+      }
+    }
+    // the valid body and each variant that keeps it valid took the compiled way
+    expect(accepted).toBeGreaterThan(40);
+  });
+
+  it('keeps and refuses the same rows of a batch as class-validator does', async () => {
+    const rows = variants().filter((row) => !Object.keys(row).some((key) => key === '__proto__'));
+    const checked = async (fastPaths: 'on' | 'off') => {
+      const { valid, failures } = await withFastPaths(fastPaths, () => checkRows(Body, fromJson(rows)));
+      return {
+        valid: valid.map(({ index, row }) => ({ index, ...shape(row) })),
+        failures: failures.map((f) => [f.index, f.failure.parts, f.failure.refused]),
+      };
+    };
+    const [fast, slow] = [await checked('on'), await checked('off')];
+    expect(fast).toEqual(slow);
+    expect(fast.valid.length).toBeGreaterThan(40);
+  });
+
+  it('gives the instance the pipe gives: defaults kept, unknown keys and methods left out, arrays copied', () => {
+    const body = { ...valid(), unknown: 1, describe: 'x', phones: ['+12345'] };
+    const entity = acceptedBody(Body, body) as Body & Record<string, unknown>;
+    expect(entity).toBeInstanceOf(Body);
+    expect(entity.withDefault).toBe(5);
+    expect('unknown' in entity).toBe(false);
+    expect(entity.describe()).toBe('method');
+    expect(acceptedBody(Body, { ...valid(), hook: 'x' })).toMatchObject({ hook: HOOK });
+    expect(entity.phones).toEqual(['+12345']);
+    expect(entity.phones).not.toBe(body.phones);
+  });
+
+  it('leaves to the pipe what it cannot judge: nested values, a nested rule, class-transformer decorators, async rules, no rules', () => {
+    expect(acceptedBody(Body, { ...valid(), extra: { a: 1 } })).toBeUndefined();
+    expect(acceptedBody(Body, { ...valid(), withDefault: undefined })).toBeUndefined();
+    expect(acceptedBody(Body, Object.assign(Object.create(null) as object, valid()))).toBeUndefined();
+    class Inner {
+      @IsString() name!: unknown;
+    }
+    class Nested {
+      @ValidateNested() @Type(() => Inner) inner?: unknown;
+    }
+    class Converted {
+      @Type(() => Number) @IsInt() size!: unknown;
+    }
+    class Async {
+      @ValidateBy({ name: 'later', async: true, validator: { validate: () => Promise.resolve(true) } }) name!: unknown;
+    }
+    class Promising {
+      @ValidateBy({ name: 'promise', validator: { validate: () => Promise.resolve(true) as unknown as boolean } }) name!: unknown;
+    }
+    class Bare {}
+    expect(acceptedBody(Nested, {})).toBeUndefined();
+    expect(acceptedBody(Converted, { size: 1 })).toBeUndefined();
+    expect(acceptedBody(Async, { name: 'x' })).toBeUndefined();
+    expect(acceptedBody(Promising, { name: 'x' })).toBeUndefined();
+    expect(acceptedBody(Bare, {})).toBeUndefined();
+  });
+
+  it('sees a rule added to a class after the class was first accepted', () => {
+    class Late {
+      @IsString() name!: unknown;
+    }
+    expect(acceptedBody(Late, { name: 'x', size: 'big' })).toEqual(Object.assign(new Late(), { name: 'x' }));
+    IsInt()(Late.prototype, 'size');
+    expect(acceptedBody(Late, { name: 'x', size: 'big' })).toBeUndefined();
+    expect(acceptedBody(Late, { name: 'x', size: 2 })).toEqual(Object.assign(new Late(), { name: 'x', size: 2 }));
+  });
+});
