@@ -128,13 +128,12 @@ function passes({ metadata, checks }: Rule, object: Record<string, unknown>, val
     value,
     constraints: metadata.constraints,
   };
-  const items =
-    metadata.each && (Array.isArray(value) || value instanceof Set || value instanceof Map) ? [...(value as Iterable<Value>)] : null;
+  // instanceOf admits no Set or Map: `each` applies to arrays alone
+  const each = metadata.each && Array.isArray(value);
   for (const check of checks) {
-    for (const item of items ?? [value]) {
+    for (const item of each ? (value as Value[]) : [value]) {
       const valid = check(item, args);
-      if (isPromise(valid)) return undefined;
-      if (!valid) return false;
+      if (!valid || isPromise(valid)) return valid ? undefined : false;
     }
   }
   return true;

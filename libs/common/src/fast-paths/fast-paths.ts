@@ -28,6 +28,13 @@ import { Environment, readConfig } from '../config/environment';
  *   Replaces: class-transformer's plainToInstance and class-validator's executor for a body that passes (any other
  *   body, and any class with nested, promised or class-transformer rules, goes their way). Must match: the pipe's
  *   instance (class, keys in order, defaults, unknown keys stripped) and its accepting exactly what the pipe accepts.
+ * - plain-json-body.ts (used by readRequestBody): a JSON body with a Content-Length within the limit and no
+ *   Content-Encoding read chunk by chunk into one buffer. Replaces: body-parser's type and charset parsing, raw-body
+ *   and iconv-lite's decoding. Must match: the text and every failure (type, status) body-parser gives; any other
+ *   body goes to body-parser.
+ * - json-reply.ts (used by the app's res.json, see http/sent-status.ts): an object sent as JSON with its
+ *   Content-Type and Content-Length. Replaces: Express's json and send. Must match: Express's status, headers and
+ *   bytes; settings, headers or requests that make Express do more (ETag, a conditional GET, HEAD) go to Express.
  * - route-groups.ts (used by AppHttpAdapter): literal routes grouped by parent path, one map lookup per
  *   request. Replaces: Express trying the application's few hundred route layers one by one. Must match:
  *   Express's matching (case, trailing slash), req.baseUrl + req.route.path as registered, middleware order.

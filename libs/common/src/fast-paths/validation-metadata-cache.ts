@@ -26,7 +26,9 @@ export function cacheValidationMetadata(storage: Storage = getMetadataStorage())
 
   const lookup = storage.getTargetValidationMetadatas.bind(storage);
   storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, groups) => {
-    const key = `${schema}\u0000${always}\u0000${strictGroups}\u0000${groups?.join('\u0001') ?? ''}`;
+    // the options every validate() of a class without groups passes (its own key, as no other key is empty)
+    const plain = schema === undefined && !always && !strictGroups && groups === undefined;
+    const key = plain ? '' : `${schema}\u0000${always}\u0000${strictGroups}\u0000${groups?.join('\u0001') ?? ''}`;
     let byOptions = resolved.get(target);
     if (!byOptions) resolved.set(target, (byOptions = new Map()));
     let found = byOptions.get(key);

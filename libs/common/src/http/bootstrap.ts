@@ -12,6 +12,7 @@ import { enableCorsFor } from './cors';
 import { failure } from './envelope';
 import { parseQueryString } from './query-params';
 import { noteBodyStatuses } from './sent-status';
+import { fastPathsOn } from '../fast-paths/fast-paths';
 import { limitRequestTime } from './server';
 import { RequestContext } from '../tenancy/request-context';
 
@@ -70,7 +71,7 @@ export function configureApp(
   // first: every answer, the 404s outside the prefix included, is counted and logged with a request id
   if (config.metricsEnabled) app.use(app.get(Metrics).record);
   app.use(app.get(AppLogging).http);
-  noteBodyStatuses(app.getHttpAdapter().getInstance());
+  noteBodyStatuses(app.getHttpAdapter().getInstance(), fastPathsOn());
   app.use(compressLargeAnswers());
   enableCorsFor(app, config.corsOrigins);
   app.use(enterApp(service.prefix));

@@ -1,4 +1,5 @@
 import type { Express, Response } from 'express';
+import { sendJson } from '../fast-paths/json-reply';
 
 /** Where the body status of the envelope a response sent is kept, on the response itself. */
 const BODY_STATUS = Symbol('bodyStatus');
@@ -11,14 +12,17 @@ type Tracked = Response & { [BODY_STATUS]?: number };
 /**
  * Every envelope, success or failure, leaves through `res.json` (Nest's reply, the exception filter, the 404
  * outside the prefix): overriding it once on the app's response prototype notes each envelope's body status
- * for the request line and the metrics, at no cost to a request beyond one property write.
+ * for the request line and the metrics, at no cost to a request beyond one property write. With `fastPaths`, it
+ * also sends an object itself where fast-paths/json-reply.ts answers as Express would.
  */
-export function noteBodyStatuses(app: Express): void {
+export function noteBodyStatuses(app: Express, fastPaths: boolean): void {
   const response = app.response as Tracked;
   const json = response.json;
   response.json = function (this: Tracked, body?: unknown) {
     const status = (body as { status?: unknown; timestamp?: unknown } | null)?.status;
     if (typeof status === 'number' && typeof (body as { timestamp?: unknown }).timestamp === 'number') this[BODY_STATUS] = status;
+    // an object is sent by fast-paths/json-reply.ts where that answers exactly as Express would
+    if (fastPaths && typeof body === 'object' && body !== null && sendJson(this, body)) return this;
     return json.call(this, body);
   };
 }

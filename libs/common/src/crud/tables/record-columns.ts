@@ -28,12 +28,22 @@ export class RecordColumns<E extends BaseRecord> {
   /** The column values of a write body; null for a NOT NULL column is a validation error, not a failing statement. */
   async of(body: Row): Promise<Row> {
     const set = await this.mapped(body);
-    const metadata = this.dataSource.getMetadata(this.resource.entity);
-    for (const [field, value] of Object.entries(set)) {
-      if (value === null && metadata.findColumnWithPropertyName(field)?.isNullable === false)
+    for (const field of Object.keys(set)) {
+      if (set[field] === null && this.notNull().has(field))
         throw AppException.validation(message('{{property}} must not be null', { property: field }));
     }
     return set;
+  }
+
+  /** The properties of the NOT NULL columns, found once (the metadata exists once the data source is initialised). */
+  private notNullColumns?: ReadonlySet<string>;
+  private notNull(): ReadonlySet<string> {
+    return (this.notNullColumns ??= new Set(
+      this.dataSource
+        .getMetadata(this.resource.entity)
+        .columns.filter((column) => !column.isNullable)
+        .map((column) => column.propertyName),
+    ));
   }
 
   /** The column values of each row (client identifiers kept), giving the event loop turns on long batches. */
@@ -72,5 +82,7 @@ export class RecordColumns<E extends BaseRecord> {
 
 /** Drops undefined properties: an omitted field leaves the column as it is. */
 function withoutUndefined(row: Row): Row {
-  return Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined));
+  const defined = { ...row };
+  for (const field of Object.keys(defined)) if (defined[field] === undefined) delete defined[field];
+  return defined;
 }
