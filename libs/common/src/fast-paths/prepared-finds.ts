@@ -129,11 +129,12 @@ export class PreparedFinds<E extends ObjectLiteral> {
     build: (marked: FindOptionsWhere<E>) => { builder: SelectQueryBuilder<E>; columns: ColumnMetadata[] } | undefined,
   ): Prepared | undefined {
     const conditions = where as Record<string, unknown>;
-    const fields = preparableFields(conditions);
-    if (!fields) return undefined;
-    const key = `${kind}|${conditionShape(conditions, fields)}`;
+    const shape = conditionShape(conditions);
+    if (shape === undefined) return undefined;
+    const key = `${kind}|${shape}`;
     let statement = this.prepared.get(key);
-    if (statement === undefined) this.prepared.set(key, (statement = this.prepare(manager, fields, conditions, build)));
+    if (statement === undefined)
+      this.prepared.set(key, (statement = this.prepare(manager, preparableFields(conditions)!, conditions, build)));
     return statement ?? undefined;
   }
 

@@ -33,11 +33,21 @@ export function preparableFields(conditions: Record<string, unknown>): string[] 
   return fields.every((field) => isPlain(conditions[field]) || isPreparedOperator(conditions[field])) ? fields : undefined;
 }
 
-/** What makes two conditions one statement: the fields and how each is compared (not the values). */
-export const conditionShape = (conditions: Record<string, unknown>, fields: string[]): string =>
-  fields
-    .map((field) => `${field}:${conditions[field] instanceof FindOperator ? (conditions[field] as FindOperator<unknown>).type : '='}`)
-    .join(',');
+/**
+ * What makes two conditions one statement: the fields in the order given and how each is compared (not the values),
+ * read in one pass on every call; undefined when a condition is of a kind not prepared. The same fields given in
+ * another order make another key for the same statement (preparableFields orders them before it is built).
+ */
+export function conditionShape(conditions: Record<string, unknown>): string | undefined {
+  let shape = '';
+  for (const field of Object.keys(conditions)) {
+    const condition = conditions[field];
+    if (isPlain(condition)) shape += `${field}:=,`;
+    else if (isPreparedOperator(condition)) shape += `${field}:${condition.type},`;
+    else return undefined;
+  }
+  return shape;
+}
 
 /** The parameter a where slot binds for this call's conditions, as TypeORM binds it: through the column's transformer. */
 export function whereParameter(conditions: Record<string, unknown>, { field, index, column }: BoundSlot): unknown {

@@ -24,12 +24,13 @@ export class PreparedUpdates<E extends ObjectLiteral> {
   /** How many rows matched, or undefined when this update is not prepared. */
   update(manager: EntityManager, where: FindOptionsWhere<E>, set: Partial<E>): Promise<number> | undefined {
     const conditions = where as Record<string, unknown>;
-    const fields = preparableFields(conditions);
+    const shape = conditionShape(conditions);
     const columns = Object.keys(set).filter((column) => set[column] !== undefined);
-    if (!fields || columns.some((column) => isSqlExpression(set[column]))) return undefined;
-    const key = `${columns.join(',')}|${conditionShape(conditions, fields)}`;
+    if (shape === undefined || columns.some((column) => isSqlExpression(set[column]))) return undefined;
+    const key = `${columns.join(',')}|${shape}`;
     let statement = this.prepared.get(key);
-    if (statement === undefined) this.prepared.set(key, (statement = this.prepare(manager, columns, fields, conditions)));
+    if (statement === undefined)
+      this.prepared.set(key, (statement = this.prepare(manager, columns, preparableFields(conditions)!, conditions)));
     return statement ? this.run(manager, statement, conditions, set) : undefined;
   }
 
