@@ -166,21 +166,16 @@ function typedFailure(error: unknown): unknown {
 }
 
 /**
- * Reads, parses and sanitizes the request body within `limit`: JSON or form-encoded (anything else, such
+ * Reads, parses and sanitizes the request body within `limit` (DEFAULT_BODY_LIMIT when the operation sets none): JSON or form-encoded (anything else, such
  * as multipart, is left to the route), then sanitizeBody. Undefined when there is no body to read. Called
  * once the route is known and its caller admitted (EnvelopeInterceptor): the body of an unknown route or a
  * refused caller is never read. Failures are body-parser's errors (400, 413, 415, 1004) or AppExceptions (400).
  * JSON text of at most SMALL_BODY_BYTES (counted after Content-Encoding is undone) is sanitized in one go.
  * With `fastPaths`, a plain JSON body (fast-paths/plain-json-body.ts) is read without body-parser.
  */
-export function readRequestBody(
-  req: Request,
-  res: Response,
-  limit: string = DEFAULT_BODY_LIMIT,
-  fastPaths: boolean,
-): Promise<void> | undefined {
+export function readRequestBody(req: Request, res: Response, limit: string | undefined, fastPaths: boolean): Promise<void> | undefined {
   if (!hasBody(req)) return undefined;
-  const { json: jsonReader, form: formParser, bytes } = readersFor(limit);
+  const { json: jsonReader, form: formParser, bytes } = readersFor(limit ?? DEFAULT_BODY_LIMIT);
   const length = fastPaths ? plainJsonLength(req, bytes) : undefined;
   if (length !== undefined) return readPlainJsonBody(req, res, length);
   return new Promise<void>((resolve, reject) => {

@@ -19,7 +19,10 @@ export const WRITE_CHUNK = 250;
  * per run: one multi-row statement each, in batch order.
  */
 export function* runsOfSameFields<R extends object>(rows: R[], max: number, besides?: string): Generator<R[]> {
-  if (rows.length === 1) return yield rows; // a single save: nothing to compare
+  if (rows.length === 1) {
+    yield rows; // a single save: nothing to compare
+    return;
+  }
   const fieldsOf = (row: R) =>
     Object.keys(row)
       .filter((f) => f !== besides)

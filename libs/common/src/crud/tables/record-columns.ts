@@ -9,6 +9,9 @@ type Row = Record<string, unknown>;
 
 /** A resource's write bodies as column values, and its business key. */
 export class RecordColumns<E extends BaseRecord> {
+  /** isNotNull's answers by field. */
+  private readonly notNull = new Map<string, boolean>();
+
   constructor(
     private readonly resource: Resource<E>,
     private readonly dataSource: DataSource,
@@ -29,21 +32,20 @@ export class RecordColumns<E extends BaseRecord> {
   async of(body: Row): Promise<Row> {
     const set = await this.mapped(body);
     for (const field of Object.keys(set)) {
-      if (set[field] === null && this.notNull().has(field))
+      if (set[field] === null && this.isNotNull(field))
         throw AppException.validation(message('{{property}} must not be null', { property: field }));
     }
     return set;
   }
 
-  /** The properties of the NOT NULL columns, found once (the metadata exists once the data source is initialised). */
-  private notNullColumns?: ReadonlySet<string>;
-  private notNull(): ReadonlySet<string> {
-    return (this.notNullColumns ??= new Set(
-      this.dataSource
-        .getMetadata(this.resource.entity)
-        .columns.filter((column) => !column.isNullable)
-        .map((column) => column.propertyName),
-    ));
+  /** Whether a field's column is NOT NULL, looked up once per field (a write body's fields are few and fixed). */
+  private isNotNull(field: string): boolean {
+    let notNull = this.notNull.get(field);
+    if (notNull === undefined) {
+      notNull = this.dataSource.getMetadata(this.resource.entity).findColumnWithPropertyName(field)?.isNullable === false;
+      this.notNull.set(field, notNull);
+    }
+    return notNull;
   }
 
   /** The column values of each row (client identifiers kept), giving the event loop turns on long batches. */
