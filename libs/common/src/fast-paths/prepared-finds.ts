@@ -2,7 +2,7 @@ import { EntityManager, EntityMetadata, FindOptionsSelect, FindOptionsWhere, Obj
 import type { FindShape } from '../crud/tables/find-shape';
 import type { PageWindow, SortOrder } from '../crud/tables/page-window';
 import { deferredJoin } from '../crud/tables/deferred-join';
-import { BoundSlot, ColumnMetadata, conditionShape, preparableFields, StatementMarkers, whereParameter } from './prepared-statement';
+import { BoundSlot, ColumnMetadata, conditionShape, orderedFields, StatementMarkers, whereParameter } from './prepared-statement';
 import { pooledStatement } from './pooled-statement';
 
 /** One statement, as TypeORM wrote it, where each call's values go in its parameters, and the columns it reads. */
@@ -133,8 +133,7 @@ export class PreparedFinds<E extends ObjectLiteral> {
     if (shape === undefined) return undefined;
     const key = `${kind}|${shape}`;
     let statement = this.prepared.get(key);
-    if (statement === undefined)
-      this.prepared.set(key, (statement = this.prepare(manager, preparableFields(conditions)!, conditions, build)));
+    if (statement === undefined) this.prepared.set(key, (statement = this.prepare(manager, orderedFields(conditions), conditions, build)));
     return statement ?? undefined;
   }
 

@@ -27,16 +27,13 @@ const isPreparedOperator = (value: unknown): value is FindOperator<unknown> =>
 const operands = (operator: FindOperator<unknown>): unknown[] =>
   operator.type === 'isNull' ? [] : operator.multipleParameters ? (operator.value as unknown[]) : [operator.value];
 
-/** The compared fields in a fixed order, or undefined when a condition is of a kind not prepared (In, Like, Raw, ...). */
-export function preparableFields(conditions: Record<string, unknown>): string[] | undefined {
-  const fields = Object.keys(conditions).sort();
-  return fields.every((field) => isPlain(conditions[field]) || isPreparedOperator(conditions[field])) ? fields : undefined;
-}
+/** The compared fields in a fixed order, as a statement is built from them (whatever order a call gave them in). */
+export const orderedFields = (conditions: Record<string, unknown>): string[] => Object.keys(conditions).sort();
 
 /**
  * What makes two conditions one statement: the fields in the order given and how each is compared (not the values),
  * read in one pass on every call; undefined when a condition is of a kind not prepared. The same fields given in
- * another order make another key for the same statement (preparableFields orders them before it is built).
+ * another order make another key for the same statement (orderedFields orders them before it is built).
  */
 export function conditionShape(conditions: Record<string, unknown>): string | undefined {
   let shape = '';

@@ -1,5 +1,5 @@
 import { EntityManager, EntityMetadata, FindOptionsWhere, ObjectLiteral } from 'typeorm';
-import { BoundSlot, conditionShape, preparableFields, StatementMarkers, whereParameter } from './prepared-statement';
+import { BoundSlot, conditionShape, orderedFields, StatementMarkers, whereParameter } from './prepared-statement';
 import { pooledStatement } from './pooled-statement';
 
 interface Prepared {
@@ -30,7 +30,7 @@ export class PreparedUpdates<E extends ObjectLiteral> {
     const key = `${columns.join(',')}|${shape}`;
     let statement = this.prepared.get(key);
     if (statement === undefined)
-      this.prepared.set(key, (statement = this.prepare(manager, columns, preparableFields(conditions)!, conditions)));
+      this.prepared.set(key, (statement = this.prepare(manager, columns, orderedFields(conditions), conditions)));
     return statement ? this.run(manager, statement, conditions, set) : undefined;
   }
 

@@ -175,33 +175,28 @@ function typedFailure(error: unknown): unknown {
  */
 export function readRequestBody(req: Request, res: Response, limit: string | undefined, fastPaths: boolean): Promise<void> | undefined {
   if (!hasBody(req)) return undefined;
-  const { json: jsonReader, form: formParser, bytes } = readersFor(limit ?? DEFAULT_BODY_LIMIT);
-  const length = fastPaths ? plainJsonLength(req, bytes) : undefined;
-  if (length !== undefined) return readPlainJsonBody(req, res, length);
+  const readers = readersFor(limit ?? DEFAULT_BODY_LIMIT);
+  const length = fastPaths ? plainJsonLength(req, readers.bytes) : undefined;
+  const reading = length === undefined ? readWithBodyParser(req, res, readers) : readPlainJsonBody(req, res, length);
+  return reading.then(() => sanitizeRead(req));
+}
+
+/** body-parser's JSON text reader, then (for any other body) its form parser: `req.body` parsed, not yet sanitized. */
+function readWithBodyParser(req: Request, res: Response, { json, form }: Readers): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    const sanitize = () => {
-      const bytes = (req as Request & { [JSON_BYTES]?: number })[JSON_BYTES];
-      if (bytes === undefined || bytes > SMALL_BODY_BYTES) return void sanitizeBody(req.body).then(resolve, reject);
-      try {
-        sanitizeSmallBody(req.body);
-        resolve();
-      } catch (refusal) {
-        reject(refusal);
-      }
-    };
-    jsonReader(req, res, (error) => {
+    json(req, res, (error) => {
       if (error) return reject(typedFailure(error));
       if (typeof req.body === 'string')
         return void parseJsonBody(req.body).then((body) => {
           req.body = body;
-          sanitize();
+          resolve();
         }, reject);
-      formParser(req, res, (formError) => (formError ? reject(typedFailure(formError)) : sanitize()));
+      form(req, res, (formError) => (formError ? reject(typedFailure(formError)) : resolve()));
     });
   });
 }
 
-/** readRequestBody for a body that fast-paths/plain-json-body.ts reads: the same checks on the same bytes. */
+/** readWithBodyParser for a body that fast-paths/plain-json-body.ts reads: the same checks on the same bytes. */
 async function readPlainJsonBody(req: Request, res: Response, length: number): Promise<void> {
   const body = await readPlainJson(req, length).catch((error: unknown) => Promise.reject(typedFailure(error)));
   try {
@@ -211,6 +206,11 @@ async function readPlainJsonBody(req: Request, res: Response, length: number): P
     throw Object.assign(refusal as Error, { status: 403 });
   }
   req.body = await parseJsonBody(body.toString('utf8'));
-  if (body.length > SMALL_BODY_BYTES) await sanitizeBody(req.body);
-  else sanitizeSmallBody(req.body);
+}
+
+/** sanitizeBody of what was read; in one go for JSON text of at most SMALL_BODY_BYTES (counted after Content-Encoding is undone). */
+function sanitizeRead(req: Request): Promise<void> | void {
+  const bytes = (req as Request & { [JSON_BYTES]?: number })[JSON_BYTES];
+  if (bytes === undefined || bytes > SMALL_BODY_BYTES) return sanitizeBody(req.body);
+  sanitizeSmallBody(req.body);
 }
