@@ -25,7 +25,8 @@
 //   BENCH_ONLY          comma-separated operation names (page, getById, save, pushInfo, page-all); default all
 //   BENCH_LOG_DIR       write the servers' log lines to <dir>/<server>.log instead of /dev/null
 //   BENCH_KEEP_DB=1     keep the databases afterwards (to EXPLAIN the queries); they are dropped otherwise
-//   BENCH_SERVICE_ARGS  extra node arguments of the services, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+//   BENCH_SERVICE_ARGS  extra node arguments of the services and of the bare handler's own process (so both are
+//                       profiled alike), e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
 //   BENCH_JSON=1        also print the summary as one JSON line
 //
 // Every response is checked: any non-2xx, connection error, timeout or envelope `status` other than 200
@@ -160,10 +161,12 @@ async function main() {
     );
     const bare = SAME_PROCESS
       ? { main, device }
-      : await start('bare', [BARE_SERVER], { PORT: String(ports.bare), ...bareEnv }, `${origin(ports.bare)}/health`).then((child) => ({
-          main: child,
-          device: child,
-        }));
+      : await start('bare', [...SERVICE_ARGS, BARE_SERVER], { PORT: String(ports.bare), ...bareEnv }, `${origin(ports.bare)}/health`).then(
+          (child) => ({
+            main: child,
+            device: child,
+          }),
+        );
     if (SAME_PROCESS) for (const port of [ports.bare, ports.bareDevice]) await waitForAnswer(`${origin(port)}/health`);
 
     const bearer = `Bearer ${jwt.sign({ sub: 'bench', tenantId: TENANT, roles: ['administrator'] }, JWT_SECRET, { expiresIn: 7200 })}`;

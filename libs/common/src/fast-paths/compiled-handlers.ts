@@ -1,4 +1,5 @@
-import { ForbiddenException, StreamableFile } from '@nestjs/common';
+import { CanActivate, ForbiddenException, StreamableFile } from '@nestjs/common';
+import type { HttpArgumentsHost } from '@nestjs/common/internal';
 import { ExecutionContextHost, FORBIDDEN_MESSAGE, STATIC_CONTEXT } from '@nestjs/core/internal';
 import { markRejectedByPipes } from '@nestjs/core/router/rejected-by-pipes.js';
 import { RouterExecutionContext } from '@nestjs/core/router/router-execution-context.js';
@@ -14,7 +15,7 @@ interface NestRouteContext {
   interceptorsContextCreator: { create(...a: unknown[]): unknown[] };
   guardsContextCreator: { create(...a: unknown[]): unknown[] };
   pipesContextCreator: { create(...a: unknown[]): unknown[] };
-  guardsConsumer: { tryActivate(guards: unknown[], args: unknown[], instance: object, callback: Handler, type: string): Promise<boolean> };
+  guardsConsumer: GuardsConsumer;
   contextUtils: { mergeParamsMetatypes(params: unknown[], types: unknown): unknown[] };
   responseController: {
     setStatus(res: object, status: number): void;
@@ -47,6 +48,43 @@ interface NestRouteContext {
   trackHandlerStream(value: unknown, streams: unknown[]): void;
 }
 
+/** What this file uses of Nest's GuardsConsumer. */
+interface GuardsConsumer {
+  pickResult(result: unknown): Promise<boolean>;
+}
+
+/**
+ * Nest's execution context of an HTTP request, one per request for the guards and the interceptor, whose switchToHttp
+ * answers with the context itself: Nest's assigns three new closures to the context on every call, and the guards
+ * and the interceptor each call it.
+ */
+class HttpContext extends ExecutionContextHost implements HttpArgumentsHost {
+  override switchToHttp(): HttpArgumentsHost & this {
+    return this;
+  }
+  getRequest<T>(): T {
+    return this.getArgByIndex<T>(0);
+  }
+  getResponse<T>(): T {
+    return this.getArgByIndex<T>(1);
+  }
+  getNext<T>(): T {
+    return this.getArgByIndex<T>(2);
+  }
+}
+
+/**
+ * GuardsConsumer.tryActivate's rule, on the request's one context: a boolean answers at once, anything else is
+ * settled by the consumer's own pickResult (a promise or an Observable).
+ */
+async function activated(consumer: GuardsConsumer, guards: CanActivate[], context: HttpContext): Promise<boolean> {
+  for (const guard of guards) {
+    const result = guard.canActivate(context);
+    if (typeof result === 'boolean' ? !result : !(await consumer.pickResult(result))) return false;
+  }
+  return true;
+}
+
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function';
 
@@ -54,7 +92,7 @@ let installed = false;
 
 /**
  * A route whose only interceptor is a direct one (direct-interceptor.ts) gets, once at start-up, a handler of its
- * own: the guards (Nest's GuardsConsumer), the status and headers, then the interceptor's `around` with the pipes
+ * own: the guards (GuardsConsumer's rule), the status and headers, then the interceptor's `around` with the pipes
  * (Nest's own pipes function) and the controller's method, then the answer. Nest's handler does the same through
  * per-request objects: a ReplaySubject and arrays watching for streams the handler might return, closures, and
  * the interceptor chain's consumer. Replaces: RouterExecutionContext.create's handler for such routes. Must match:
@@ -99,19 +137,17 @@ function compiled(
   if (nest.isResponseHandled(instance, methodName, params)) return undefined;
   const pipes = nest.pipesContextCreator.create(instance, callback, moduleKey, contextId, inquirerId);
   const applyPipes = nest.createPipesFn(pipes, nest.contextUtils.mergeParamsMetatypes(params, meta.paramtypes));
-  const guards = nest.guardsContextCreator.create(instance, callback, moduleKey, contextId, inquirerId);
+  const guards = nest.guardsContextCreator.create(instance, callback, moduleKey, contextId, inquirerId) as CanActivate[];
   const { argsLength, fnHandleResponse, httpStatusCode, hasCustomHeaders, responseHeaders } = meta;
   const { guardsConsumer, responseController } = nest;
   const controller = instance.constructor as new () => unknown;
 
   return async (req, res, next) => {
     const args: unknown[] = new Array(argsLength).fill(undefined);
-    if (guards.length && !(await guardsConsumer.tryActivate(guards, [req, res, next], instance, callback, 'http')))
-      throw new ForbiddenException(FORBIDDEN_MESSAGE);
+    const context = new HttpContext([req, res, next], controller, callback);
+    if (guards.length && !(await activated(guardsConsumer, guards, context))) throw new ForbiddenException(FORBIDDEN_MESSAGE);
     responseController.setStatus(res, httpStatusCode);
     if (hasCustomHeaders) responseController.setHeaders(res, responseHeaders);
-    const context = new ExecutionContextHost([req, res, next], controller, callback);
-    context.setType('http');
     // what Nest watches per request, made only for a handler that gives an Observable or a stream
     let observed: ReplaySubject<unknown> | undefined;
     const streams: unknown[] = [];

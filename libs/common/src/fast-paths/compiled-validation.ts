@@ -118,20 +118,25 @@ function instanceOf(type: new () => object, body: Record<string, unknown>): Reco
   return entity;
 }
 
-/** A rule as the executor applies it, `each` over an array's items; undefined when a check answers with a promise. */
-function passes({ metadata, checks }: Rule, object: Record<string, unknown>, value: Value): boolean | undefined {
-  if (metadata.validateIf && !metadata.validateIf(object, value)) return true;
-  const args: ValidationArguments = {
-    targetName: object.constructor?.name,
-    property: metadata.propertyName,
-    object,
-    value,
-    constraints: metadata.constraints,
-  };
+/**
+ * A rule as the executor applies it, `each` over an array's items; undefined when a check answers with a promise.
+ * `args` is the body's one arguments object, set here for this rule: the executor makes one per rule, but a check runs
+ * synchronously (a promise sends the body the executor's way) and sees the same values.
+ */
+function passes({ metadata, checks }: Rule, args: ValidationArguments, value: Value): boolean | undefined {
+  if (metadata.validateIf && !metadata.validateIf(args.object, value)) return true;
+  args.property = metadata.propertyName;
+  args.value = value;
+  args.constraints = metadata.constraints;
   // instanceOf admits no Set or Map: `each` applies to arrays alone
-  const each = metadata.each && Array.isArray(value);
+  const items = metadata.each && Array.isArray(value) ? (value as Value[]) : undefined;
   for (const check of checks) {
-    for (const item of each ? (value as Value[]) : [value]) {
+    if (!items) {
+      const valid = check(value, args);
+      if (!valid || isPromise(valid)) return valid ? undefined : false;
+      continue;
+    }
+    for (const item of items) {
       const valid = check(item, args);
       if (!valid || isPromise(valid)) return valid ? undefined : false;
     }
@@ -158,13 +163,20 @@ export function acceptedBody(type: new () => object, body: unknown, storage: Sto
   const entity = instanceOf(type, body as Record<string, unknown>);
   if (!entity) return undefined;
   for (const key of Object.keys(entity)) if (!rules.known.has(key)) delete entity[key];
+  const args: ValidationArguments = {
+    targetName: entity.constructor?.name,
+    property: '',
+    object: entity,
+    value: undefined,
+    constraints: [],
+  };
   for (const { property, conditions, rules: checks } of rules.properties) {
     const value = entity[property];
     // every condition is asked, as the executor asks them all
     let validated = true;
     for (const condition of conditions) validated = condition(entity, value) && validated;
     if (!validated) continue;
-    for (const rule of checks) if (passes(rule, entity, value) !== true) return undefined;
+    for (const rule of checks) if (passes(rule, args, value) !== true) return undefined;
   }
   return entity;
 }

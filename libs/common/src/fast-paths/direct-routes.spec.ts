@@ -96,6 +96,24 @@ describe('direct routes', () => {
     expect(await sameBothWays(setup, direct)).toEqual({ byExpress: 0 });
   });
 
+  it("get requests and responses that the adapter's server made with the app's prototypes, and change no prototype", async () => {
+    const setup = appWith((adapter) => adapter.get('/svc/api/thing/getById', echo('thing.getById')));
+    const made: boolean[] = [];
+    setup.server.prependListener('request', (req, res) =>
+      made.push(Object.getPrototypeOf(req) === setup.app.request, Object.getPrototypeOf(res) === setup.app.response),
+    );
+    const setPrototypeOf = jest.spyOn(Object, 'setPrototypeOf');
+    try {
+      const sent: Sent = { method: 'get', path: '/svc/api/thing/getById?id=1' };
+      const direct = await answer(setup.server, sent);
+      expect(setPrototypeOf).not.toHaveBeenCalled();
+      expect(made).toEqual([true, true]);
+      expect(direct).toEqual(await answer(setup.app, sent));
+    } finally {
+      setPrototypeOf.mockRestore();
+    }
+  });
+
   it('leave to Express what they do not serve, with the same answers', async () => {
     const setup = appWith((adapter) => {
       adapter.get('/svc/api/thing/getById', echo('thing.getById'));

@@ -93,8 +93,9 @@ export class DirectRoutes {
     if (app.enabled('x-powered-by')) res.setHeader('X-Powered-By', 'Express');
     r.res = res;
     (res as ServerResponse & { req: unknown }).req = req;
-    Object.setPrototypeOf(req, app.request);
-    Object.setPrototypeOf(res, app.response);
+    // the app's own server makes them with these prototypes already (http/server.ts); another server may not
+    if (Object.getPrototypeOf(req) !== app.request) Object.setPrototypeOf(req, app.request);
+    if (Object.getPrototypeOf(res) !== app.response) Object.setPrototypeOf(res, app.response);
     const locals = res as ServerResponse & { locals?: object };
     if (!locals.locals) locals.locals = Object.create(null) as object;
     r.baseUrl = '';

@@ -1,5 +1,5 @@
 import { createServer, IncomingMessage, RequestListener, Server, ServerResponse, STATUS_CODES } from 'node:http';
-import { Server as NetServer } from 'node:net';
+import { Server as NetServer, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Logger, NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
@@ -75,13 +75,47 @@ function refuseClientError(error: ClientError, socket: Duplex): void {
 /** Responses not yet begun, per server; a draining server's responses close their connections. */
 const unanswered = new WeakMap<Server, Set<ServerResponse>>();
 
+/** The prototypes an Express app gives its requests and responses (`app.request`, `app.response`). */
+export interface MessagePrototypes {
+  request: object;
+  response: object;
+}
+
+/**
+ * Node's server options that make each request and response with the given prototypes from the start. Express
+ * sets them on every request it handles (app.handle), and changing a live object's prototype costs V8 a map
+ * change per request; setting the prototype an object already has does nothing.
+ */
+function madeWith({ request, response }: MessagePrototypes) {
+  function AppRequest(socket: Socket): IncomingMessage {
+    return Reflect.construct(IncomingMessage, [socket], AppRequest) as IncomingMessage;
+  }
+  AppRequest.prototype = request;
+  function AppResponse(req: IncomingMessage, options?: object): ServerResponse {
+    return Reflect.construct(ServerResponse, [req, options], AppResponse) as ServerResponse;
+  }
+  AppResponse.prototype = response;
+  return {
+    IncomingMessage: AppRequest as unknown as typeof IncomingMessage,
+    ServerResponse: AppResponse as unknown as typeof ServerResponse,
+  };
+}
+
 /**
  * The HTTP server of every entry point: 64 KiB request heads, slow clients cut (limitRequestTime), envelopes
- * for what Node refuses itself.
+ * for what Node refuses itself. With `prototypes`, its requests and responses are made with them (an app's own server).
  */
-export function createHttpServer(handler: RequestListener<typeof IncomingMessage, typeof ServerResponse>): Server {
+export function createHttpServer(
+  handler: RequestListener<typeof IncomingMessage, typeof ServerResponse>,
+  prototypes?: MessagePrototypes,
+): Server {
   const server = createServer(
-    { maxHeaderSize: MAX_HEADER_BYTES, headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_MS },
+    {
+      maxHeaderSize: MAX_HEADER_BYTES,
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+      ...(prototypes && madeWith(prototypes)),
+    },
     handler,
   );
   server.on('clientError', refuseClientError);
@@ -91,7 +125,7 @@ export function createHttpServer(handler: RequestListener<typeof IncomingMessage
     if (!server.listening) res.setHeader('Connection', 'close');
     else {
       open.add(res);
-      res.once('close', () => open.delete(res));
+      res.on('close', () => open.delete(res)); // a response closes once: no need for once's wrapper
     }
   });
   return server;
@@ -174,7 +208,7 @@ export class AppHttpAdapter extends ExpressAdapter {
     if (options.httpsOptions || options.forceCloseConnections || options.return503OnClosing) {
       throw new Error('AppHttpAdapter: httpsOptions, forceCloseConnections and return503OnClosing are not supported');
     }
-    const app = this.getInstance<RequestListener>();
-    this.setHttpServer(createHttpServer((req, res) => (this.direct ? this.direct.listener(req, res) : app(req, res))));
+    const app = this.getInstance<RequestListener & MessagePrototypes>();
+    this.setHttpServer(createHttpServer((req, res) => (this.direct ? this.direct.listener(req, res) : app(req, res)), app));
   }
 }

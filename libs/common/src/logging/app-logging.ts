@@ -162,7 +162,7 @@ export class AppLogging {
     const id = assignRequestId(req, res);
     const started = Date.now();
     (req as { id?: string }).id = id;
-    res.once('close', () => this.requestLine(req, res, id, Date.now() - started));
+    res.on('close', () => this.requestLine(req, res, id, Date.now() - started)); // a response closes once
     next();
   };
 

@@ -55,12 +55,13 @@ export class Metrics {
    * status 499, the client's doing, as proxies count it.
    */
   readonly record = (req: Request, res: Response, next: NextFunction): void => {
-    const end = this.duration.startTimer();
-    res.once('close', () => {
+    const started = performance.now();
+    // a response closes once: `on` spares once's wrapper; the time taken directly spares startTimer's two closures
+    res.on('close', () => {
       const status = res.writableFinished ? String(res.statusCode) : CLIENT_CLOSED_REQUEST;
       // body_status: business failures come with HTTP 200 (contract.md "The envelope"); a bounded set of values
       const labels = { method: req.method, route: routeOf(req), status, body_status: bodyStatusLabel(res) };
-      end(labels);
+      this.duration.observe(labels, (performance.now() - started) / 1000);
       this.requests.inc(labels);
     });
     next();
