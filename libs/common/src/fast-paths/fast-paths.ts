@@ -44,9 +44,10 @@ import { Environment, readConfig } from '../config/environment';
  *   Express sets it up for each (url, baseUrl, params, route); errors and next() go on in Express's own router.
  * - compiled-handlers.ts (installed with direct-interceptor.ts): a route whose only interceptor is the envelope
  *   interceptor gets a handler of its own at start-up: guards, status and headers, `around` with the pipes and the
- *   controller's method, the answer. Replaces: Nest's route handler with its per-request ReplaySubject, stream
- *   watching and interceptor chain. Must match: Nest's handler; an Observable, a stream or a StreamableFile goes to
- *   Nest's own response function as Nest would give it.
+ *   controller's method, the answer, with one execution context per request for the guards and the interceptor, whose
+ *   switchToHttp answers with the context itself. Replaces: Nest's route handler with its per-request ReplaySubject,
+ *   stream watching and interceptor chain, and the guard consumer's own context. Must match: Nest's handler; an
+ *   Observable, a stream or a StreamableFile goes to Nest's own response function as Nest would give it.
  * - direct-interceptor.ts (installed by CommonModule's interceptor provider): the envelope interceptor's rule run as
  *   one awaited call. Replaces: Nest's per-request interceptor chain of observables. Must match: the interceptor's
  *   `intercept` (body read after the guards, handler, envelope, errors).
