@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { Logger, NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { failure } from './envelope';
+import { OpenResponses } from './open-responses';
 import { fastPathsOn } from '../fast-paths/fast-paths';
 import { DirectRoutes } from '../fast-paths/direct-routes';
 import { GroupedRoutes, RouteMethod } from '../fast-paths/route-groups';
@@ -73,7 +74,7 @@ function refuseClientError(error: ClientError, socket: Duplex): void {
 }
 
 /** Responses not yet begun, per server; a draining server's responses close their connections. */
-const unanswered = new WeakMap<Server, Set<ServerResponse>>();
+const unanswered = new WeakMap<Server, OpenResponses>();
 
 /** The prototypes an Express app gives its requests and responses (`app.request`, `app.response`). */
 export interface MessagePrototypes {
@@ -119,14 +120,11 @@ export function createHttpServer(
     handler,
   );
   server.on('clientError', refuseClientError);
-  const open = new Set<ServerResponse>();
+  const open = new OpenResponses();
   unanswered.set(server, open);
   server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
     if (!server.listening) res.setHeader('Connection', 'close');
-    else {
-      open.add(res);
-      res.on('close', () => open.delete(res)); // a response closes once: no need for once's wrapper
-    }
+    else open.add(res);
   });
   return server;
 }
