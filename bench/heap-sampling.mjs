@@ -2,8 +2,8 @@
 // then send the service process SIGUSR2 while it is under load. It samples every allocation for
 // HEAP_SAMPLING_SECONDS (default 5), the ones garbage collection freed included (Node's --heap-prof keeps only what
 // is still alive at exit), and writes /tmp/heap-<pid>.json. HEAP_SAMPLING_MINOR=0 leaves out what a young-generation
-// collection freed: what is left is what outlived one (promoted, or still alive), the work of the scavenges. `node bench/heap-top.mjs <file>` lists where the bytes
-// were allocated.
+// collection freed: what is left is what outlived one (promoted, or still alive), the work of the scavenges.
+// `node bench/heap-top.mjs <file>` lists where the bytes were allocated.
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 

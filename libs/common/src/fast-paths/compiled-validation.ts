@@ -128,16 +128,12 @@ function passes({ metadata, checks }: Rule, args: ValidationArguments, value: Va
   args.property = metadata.propertyName;
   args.value = value;
   args.constraints = metadata.constraints;
-  // instanceOf admits no Set or Map: `each` applies to arrays alone
+  // instanceOf admits no Set or Map: `each` applies to arrays alone; the value alone is checked without an array for it
   const items = metadata.each && Array.isArray(value) ? (value as Value[]) : undefined;
+  const count = items ? items.length : 1;
   for (const check of checks) {
-    if (!items) {
-      const valid = check(value, args);
-      if (!valid || isPromise(valid)) return valid ? undefined : false;
-      continue;
-    }
-    for (const item of items) {
-      const valid = check(item, args);
+    for (let i = 0; i < count; i++) {
+      const valid = check(items ? items[i] : value, args);
       if (!valid || isPromise(valid)) return valid ? undefined : false;
     }
   }

@@ -73,7 +73,7 @@ function refuseClientError(error: ClientError, socket: Duplex): void {
   setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }
 
-/** Responses not yet begun, per server; a draining server's responses close their connections. */
+/** Responses not yet closed, per server; those not yet begun when the server drains close their connections. */
 const unanswered = new WeakMap<Server, OpenResponses>();
 
 /** The prototypes an Express app gives its requests and responses (`app.request`, `app.response`). */
