@@ -159,8 +159,14 @@ render_gateway() { # [service replica]: that replica out of the rotation (marked
     sed -e "s|^\( *\)server 127.0.0.1:$(port_of main-service 1);|&\n\1server 127.0.0.1:$(port_of main-service 2);|" \
       -e "s|^\( *\)server 127.0.0.1:$(port_of device-service 1);|&\n\1server 127.0.0.1:$(port_of device-service 2);|" |
     sed -e "s|^\( *server $left_out\);|\1 down;|" >"$nginx_dir/conf.d/default.conf"
-  local abs
+  local abs buffering=
   abs=$(cd "$nginx_dir" && pwd)
+  # nginx before 1.23.1 (Debian bookworm ships 1.22.1) can drop the read deadline of a buffered proxied
+  # response when a read ends exactly at the bytes the kernel announced (nginx ticket #2367). A worker
+  # shutting down after a reload then sees no deadline left, counts itself idle and exits mid-response:
+  # the client gets a cut body ("open socket left in connection" in the error log). The unbuffered path
+  # reads otherwise and keeps its deadline. The images' gateway (nginx 1.28) buffers as the template says.
+  if nginx_older_than 1.23.1; then buffering='proxy_buffering off;'; fi
   cat >"$nginx_dir/nginx.conf" <<EOF
 worker_processes 1;
 pid $abs/nginx.pid;
@@ -173,6 +179,7 @@ http {
   fastcgi_temp_path $abs/temp/fastcgi;
   uwsgi_temp_path $abs/temp/uwsgi;
   scgi_temp_path $abs/temp/scgi;
+  $buffering
   include $abs/conf.d/*.conf;
 }
 EOF
@@ -183,6 +190,11 @@ EOF
 
 nginx_bin() { command -v nginx || echo /usr/sbin/nginx; }
 nginx_run() { "$(nginx_bin)" -p "$STATE/nginx" -c "$(pwd)/$STATE/nginx/nginx.conf" "$@"; }
+nginx_older_than() { # version
+  local have
+  have=$("$(nginx_bin)" -v 2>&1 | sed -n 's|.*nginx/\([0-9.]*\).*|\1|p')
+  [ "$have" != "$1" ] && [ "$(printf '%s\n%s\n' "$have" "$1" | sort -V | head -1)" = "$have" ]
+}
 
 # Renders the gateway ([service replica]: that one marked down) and reloads nginx; returns once its old
 # workers have exited. They finish their requests first, and their kept-alive connections to the
