@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Connection, createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
-import type { EntityClass } from '../../libs/common/src/persistence/database';
+import { EntityClass, MYSQL_VALUE_SETTINGS } from '../../libs/common/src/persistence/database';
 import { SnakeNamingStrategy } from '../../libs/common/src/persistence/snake-naming.strategy';
 import { createLiveCountTriggers } from '../../libs/common/src/persistence/live-count-sql';
 
@@ -106,9 +106,7 @@ export async function fixtureDataSource(
           ...common,
           type: 'mysql',
           url: url.replace(/^mariadb:/, 'mysql:'),
-          charset: 'utf8mb4_bin',
-          supportBigNumbers: true,
-          bigNumberStrings: false,
+          ...MYSQL_VALUE_SETTINGS,
         }
       : { ...common, type: 'better-sqlite3', database: ':memory:' },
   );

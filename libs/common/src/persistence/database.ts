@@ -22,6 +22,12 @@ export interface StorageParts {
 }
 
 /**
+ * How a MySQL/MariaDB connection carries values, the same for the services and the library's own test tables:
+ * utf8mb4 with the schema's binary collation (exact keys), dates in UTC, BIGINT as a JS number.
+ */
+export const MYSQL_VALUE_SETTINGS = { charset: 'utf8mb4_bin', timezone: 'Z', supportBigNumbers: true, bigNumberStrings: false } as const;
+
+/**
  * What a data source is for: a running service, whose MySQL/MariaDB statements each end at DB_STATEMENT_TIMEOUT_MS,
  * or schema work (the migrations, the TypeORM CLI), whose statements keep the server's own setting (none by default):
  * an ALTER TABLE of a large table may rightly take minutes, and the migration Job's activeDeadlineSeconds bounds the run.
@@ -41,10 +47,7 @@ export function dataSourceOptions(config: DatabaseConfig, parts: StorageParts, u
       // same mysql2 driver; `mariadb://` only switches TypeORM's MariaDB-specific schema reading
       type: config.dbUrl.startsWith('mariadb://') ? 'mariadb' : 'mysql',
       url: config.dbUrl.replace(/^mariadb:/, 'mysql:'),
-      charset: 'utf8mb4_bin',
-      timezone: 'Z',
-      supportBigNumbers: true,
-      bigNumberStrings: false,
+      ...MYSQL_VALUE_SETTINGS,
       migrations: parts.migrations,
       migrationsTableName: 'schema_migrations',
       synchronize: false,
