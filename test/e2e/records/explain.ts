@@ -10,7 +10,6 @@
  */
 import { AnyResource, countedFilterColumns } from '@app/common';
 import { EntityMetadata } from 'typeorm';
-import { MysqlQueryRunner } from 'typeorm/driver/mysql/MysqlQueryRunner';
 import { CONFIGURATION_RESOURCES } from '../../../apps/main-service/src/configuration/configuration.resources';
 import { MESSAGE_RESOURCES } from '../../../apps/main-service/src/message/message.resources';
 import { SNAPSHOT_RESOURCES } from '../../../apps/main-service/src/snapshot/snapshot.resources';
@@ -95,8 +94,9 @@ async function pageStatements(
   r: ResourceSpec,
   body: Json,
 ): Promise<{ rows: [string, unknown[]]; count?: [string, unknown[]] }> {
-  // every statement, whether sent through the manager or a query builder's runner
-  const query = jest.spyOn(MysqlQueryRunner.prototype, 'query');
+  // every statement of the page's snapshot, sent by its query runner or on the runner's connection directly
+  // (fast-paths/pooled-statement.ts): both go through TypeORM's query log hook
+  const query = jest.spyOn(t.dataSource.logger, 'logQuery');
   let statements: [string, unknown[]][];
   let full: boolean;
   try {

@@ -14,8 +14,10 @@ import { Environment, readConfig } from '../config/environment';
  *   find/count, query builder update). Must match: the repository's rows (selected and hidden columns,
  *   transformers both ways, order, offset, limit), counts and affected-row counts.
  * - pooled-statement.ts (used by PreparedFinds, PreparedUpdates and TenantTable.insertInRuns for a single row's
- *   INSERT): on MySQL/MariaDB, outside a transaction, those statements run as server-side prepared statements on
- *   mysql2's pool. Replaces: TypeORM's query runner for each call. Must match: the runner's rows and affected-row counts, and its QueryFailedError around a driver error.
+ *   INSERT): on MySQL/MariaDB those statements run by mysql2 directly, outside a transaction as server-side prepared
+ *   statements on the pool, inside one as text on the connection the transaction's query runner holds. Replaces:
+ *   TypeORM's query runner for each call. Must match: the runner's rows and affected-row counts, its connection
+ *   (a transaction's statements see its writes and roll back with it), and its QueryFailedError around a driver error.
  * - PreparedFinds.findPage (used by LiveRecordTable.findPage): a first page's deferred join
  *   (crud/tables/deferred-join.ts) prepared the same way; later windows are not (unbounded offsets would fill
  *   the cache). Replaces: two query builders and getMany() on every filtered first page or list. Must match:

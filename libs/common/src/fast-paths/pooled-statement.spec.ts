@@ -1,6 +1,7 @@
 /**
- * Prepared statements on mysql2's pool (pooled-statement.ts), on the leg's database: MySQL/MariaDB outside a
- * transaction only; a failure is TypeORM's QueryFailedError around the driver's error, as the query runner throws it.
+ * Statements run by mysql2 directly (pooled-statement.ts), on the leg's database: MySQL/MariaDB only, prepared on the
+ * pool outside a transaction and on the transaction's own connection inside one; a failure is TypeORM's
+ * QueryFailedError around the driver's error, as the query runner throws it.
  */
 import { Column, DataSource, Entity, PrimaryColumn, QueryFailedError } from 'typeorm';
 import { createTestDatabase, fixtureDataSource, serverConnection, TestDatabase, usingMysql } from '../../../../test/support/database';
@@ -40,8 +41,17 @@ describe('pooledStatement', () => {
     expect(pooledStatement(dataSource.manager) !== undefined).toBe(usingMysql());
   });
 
-  it('is not there inside a transaction: its statements belong to the transaction', async () => {
-    await dataSource.transaction(async (manager) => expect(pooledStatement(manager)).toBeUndefined());
+  it(usingMysql() ? 'is there inside a transaction' : 'is not there inside a transaction on SQLite', async () => {
+    await dataSource.transaction(async (manager) => expect(pooledStatement(manager) !== undefined).toBe(usingMysql()));
+  });
+
+  it('is not there for a query runner that holds no connection, before or after', async () => {
+    const runner = dataSource.createQueryRunner();
+    expect(pooledStatement(runner.manager)).toBeUndefined();
+    await runner.query('SELECT 1');
+    expect(pooledStatement(runner.manager) !== undefined).toBe(usingMysql());
+    await runner.release();
+    expect(pooledStatement(runner.manager)).toBeUndefined();
   });
 });
 
@@ -85,6 +95,27 @@ mysqlOnly('pooledStatement on MySQL/MariaDB', () => {
       await server.query(`SET GLOBAL max_prepared_stmt_count = ${Number(cap)}`);
       await server.end();
     }
+  });
+
+  it("runs inside a transaction on the transaction's connection: it sees the transaction's writes, and they roll back", async () => {
+    const read = 'SELECT `code`, `amount` FROM `fixture_pooled` WHERE `code` = ?';
+    const logged = jest.spyOn(dataSource.logger, 'logQuery');
+    const seen = await dataSource
+      .transaction(async (manager) => {
+        await manager.query('INSERT INTO `fixture_pooled` (`code`, `amount`) VALUES (?, ?)', ['t', 5]);
+        const rows = await pooledStatement(manager)!(read, ['t']);
+        await pooledStatement(manager)!('UPDATE `fixture_pooled` SET `amount` = ? WHERE `code` = ?', [6, 't']);
+        expect(await manager.query(read, ['t'])).toEqual([{ code: 't', amount: 6 }]);
+        throw Object.assign(new Error('roll back'), { rows });
+      })
+      .catch((error: { rows?: unknown }) => error.rows);
+    expect(seen).toEqual([{ code: 't', amount: 5 }]);
+    // TypeORM's query log hook sees them, as it sees the runner's own
+    expect(logged.mock.calls.map(([sql]) => sql)).toEqual(
+      expect.arrayContaining([read, 'UPDATE `fixture_pooled` SET `amount` = ? WHERE `code` = ?']),
+    );
+    logged.mockRestore();
+    expect(await dataSource.manager.query(read, ['t'])).toEqual([]);
   });
 
   it("fails as TypeORM's query runner fails: QueryFailedError with the driver's error and the statement", async () => {

@@ -17,7 +17,7 @@ import {
   MoreThanOrEqual,
   PrimaryColumn,
 } from 'typeorm';
-import { createTestDatabase, fixtureDataSource, TestDatabase } from '../../../../test/support/database';
+import { createTestDatabase, fixtureDataSource, TestDatabase, usingMysql } from '../../../../test/support/database';
 import { deferredJoin } from '../crud/tables/deferred-join';
 import { LiveRecordTable } from '../crud/tables/live-record-table';
 import { PageWindow, SortOrder } from '../crud/tables/page-window';
@@ -124,11 +124,13 @@ describe('PreparedFinds.findPage', () => {
   });
 
   it("runs the builder's deferred join: the keys ordered and limited inside, the rows ordered again outside", async () => {
-    // inside a transaction the statement takes TypeORM's query (pooled-statement.ts), where the spy sees it
+    // inside a transaction the statement goes as text: on MySQL/MariaDB on the transaction's own connection
+    // (pooled-statement.ts), on SQLite through TypeORM's query; a spy on either sees it
     const sql = await dataSource.transaction(async (manager) => {
-      const query = jest.spyOn(manager, 'query');
+      const held = (manager.queryRunner as unknown as { databaseConnection: { query: (sql: string) => unknown } }).databaseConnection;
+      const query = usingMysql() ? jest.spyOn(held, 'query') : jest.spyOn(manager, 'query');
       await finds.findPage(manager, live(t1, { courier: 'dhl' }), { sentTime: 'ASC', crateId: 'ASC' }, first(3), 'crateId');
-      return query.mock.calls[0][0];
+      return query.mock.calls[0][0] as string;
     });
     expect(sql).toMatch(/INNER JOIN \(SELECT .* ORDER BY .* LIMIT 3\b.*\) \S+ ON .* ORDER BY [^)]*sent_time\S* ASC, [^)]*crate_id\S* ASC$/);
   });
