@@ -74,7 +74,7 @@ function refuseClientError(error: ClientError, socket: Duplex): void {
 }
 
 /** Responses not yet closed, per server; those not yet begun when the server drains close their connections. */
-const unanswered = new WeakMap<Server, OpenResponses>();
+const openResponses = new WeakMap<Server, OpenResponses>();
 
 /** The prototypes an Express app gives its requests and responses (`app.request`, `app.response`). */
 export interface MessagePrototypes {
@@ -121,7 +121,7 @@ export function createHttpServer(
   );
   server.on('clientError', refuseClientError);
   const open = new OpenResponses();
-  unanswered.set(server, open);
+  openResponses.set(server, open);
   server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
     if (!server.listening) res.setHeader('Connection', 'close');
     else open.add(res);
@@ -151,7 +151,7 @@ export function stopListening(server: Server): Promise<void> {
   return new Promise((resolve) => {
     // net.Server's close only stops listening; http.Server's also closes the idle connections at once
     NetServer.prototype.close.call(server, () => resolve());
-    for (const res of unanswered.get(server) ?? []) if (!res.headersSent) res.setHeader('Connection', 'close');
+    for (const res of openResponses.get(server) ?? []) if (!res.headersSent) res.setHeader('Connection', 'close');
   });
 }
 
