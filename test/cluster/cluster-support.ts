@@ -51,7 +51,7 @@ const GATEWAY_LOG = join(STATE, 'nginx/error.log');
 /** Where the gateway's error log ends now (see gatewayErrorsSince). */
 export const gatewayLogEnd = (): number => statSync(GATEWAY_LOG).size;
 
-/** The gateway's error-log lines written since `from`: why it answered 502 or refused an upstream. */
+/** The gateway's error-log lines written since `from`: why it could not reach an upstream (answered as its own 503 envelope). */
 export const gatewayErrorsSince = (from: number): string[] =>
   readFileSync(GATEWAY_LOG)
     .subarray(from)

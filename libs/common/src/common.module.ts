@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { AccessGuard } from './auth/access.guard';
 import { JwtStrategy } from './auth/jwt.strategy';
 import type { ServiceManifest } from './app/service-manifest';
+import { AdmissionConfig } from './config/admission.config';
 import { DatabaseConfig } from './config/database.config';
 import { ServerConfig } from './config/server.config';
 import { ServiceConfigModule } from './config/service-config.module';
@@ -23,6 +24,8 @@ import { EnvelopeExceptionFilter } from './http/exception.filter';
 import { addShippedTexts } from './i18n/catalogues';
 import { AppLogging } from './logging/app-logging';
 import { Metrics } from './metrics/metrics';
+import { Admission } from './overload/admission';
+import { KnownCallers } from './overload/known-callers';
 import { MetricsController } from './metrics/metrics.controller';
 import { dataSourceOptions, StorageParts } from './persistence/database';
 import { ReplicaLease } from './persistence/replica-lease.entity';
@@ -64,9 +67,9 @@ export class CommonModule {
         // server holds both services' (each injected as DataSource in its own app, below)
         TypeOrmModule.forRootAsync({
           name: manifest.name,
-          inject: [DatabaseConfig],
-          useFactory: (config: DatabaseConfig) => ({
-            ...dataSourceOptions(config, storageOf(manifest)),
+          inject: [DatabaseConfig, AdmissionConfig],
+          useFactory: (config: DatabaseConfig, admission: AdmissionConfig) => ({
+            ...dataSourceOptions(config, storageOf(manifest), 'service', admission.requestConnections),
             retryAttempts: 2,
             retryDelay: 1000,
           }),
@@ -79,6 +82,8 @@ export class CommonModule {
         HealthDetails,
         SchemaState,
         Metrics,
+        Admission,
+        KnownCallers,
         TtlCache,
         JwtStrategy,
         RetentionJob,
@@ -87,7 +92,7 @@ export class CommonModule {
         { provide: APP_INTERCEPTOR, useFactory: () => runDirectWhenFast(new EnvelopeInterceptor()) },
         { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
       ],
-      exports: [DataSource, TtlCache, AppLogging, DrainState, HealthDetails, Metrics, RetentionJob],
+      exports: [DataSource, TtlCache, AppLogging, DrainState, HealthDetails, Metrics, Admission, KnownCallers, RetentionJob],
     };
   }
 }

@@ -1,4 +1,4 @@
-import { RequestContext, requiredText } from '@app/common';
+import { KnownCallers, RequestContext, requiredText } from '@app/common';
 import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
@@ -19,6 +19,7 @@ export class DeviceTokenGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly tokens: DeviceTokenService,
+    private readonly callers: KnownCallers,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -32,6 +33,8 @@ export class DeviceTokenGuard implements CanActivate {
     const param = numberParam(kind);
     const caller = await this.tokens.authenticate(claims, kind, requiredText(request.query[param], param));
     request.deviceCaller = caller;
+    // admission sorts this token's next calls into its tenant's share (overload/admission.ts)
+    this.callers.remember(token as string, caller.tenantId);
     RequestContext.setIdentity({ tenantId: caller.tenantId, user: `${caller.kind}:${caller.no}` });
     return true;
   }

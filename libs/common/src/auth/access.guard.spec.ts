@@ -7,6 +7,7 @@ import { CanActivate, ExecutionContext, ForbiddenException, UseGuards } from '@n
 import { Reflector } from '@nestjs/core';
 import { DECORATORS } from '@nestjs/swagger';
 import passport, { Strategy } from 'passport';
+import { KnownCallers } from '../overload/known-callers';
 import { AccessGuard } from './access.guard';
 import { Operation } from './operation';
 
@@ -53,7 +54,7 @@ passport.use('jwt', {
     this.fail();
   },
 } as unknown as Strategy);
-const guard = new AccessGuard(new Reflector());
+const guard = new AccessGuard(new Reflector(), new KnownCallers());
 const operationOf = (handler: keyof Routes) =>
   Reflect.getMetadata(DECORATORS.API_OPERATION, Routes.prototype[handler]) as { description: string };
 const securityOf = (handler: keyof Routes) =>

@@ -4,6 +4,7 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { ExtractJwt } from 'passport-jwt';
 import { HttpRefusal } from '../http/app-exception';
+import { KnownCallers } from '../overload/known-callers';
 import { message } from '../i18n/message';
 import { Principal, RequestContext } from '../tenancy/request-context';
 import { ACCESS_RULE, AccessRule, ADMINISTRATOR_ROLE } from './access';
@@ -20,7 +21,10 @@ const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
 export class AccessGuard extends AuthGuard('jwt') {
   private readonly verified = new VerifiedTokens();
 
-  constructor(private readonly reflector: Reflector) {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly callers: KnownCallers,
+  ) {
     super();
   }
 
@@ -36,6 +40,8 @@ export class AccessGuard extends AuthGuard('jwt') {
     }
     const principal = await this.authenticate(context);
     RequestContext.setPrincipal(principal);
+    // admission sorts this token's next requests into its tenant's share (overload/admission.ts)
+    this.callers.remember(bearerToken(context.switchToHttp().getRequest())!, principal.tenantId);
     if (rule.kind === 'permission' && !mayAct(principal, rule.permission)) throw permissionRefusal(rule.permission);
     return true;
   }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { RequestContext } from '../tenancy/request-context';
 
 /** A name for this process among the replicas sharing a database (leases and claims carry it). */
 export const replicaName = (): string => `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -40,7 +41,8 @@ export class CoalescingLoop {
       this.again = true;
       return;
     }
-    this.running = this.pass()
+    // a kick from a request starts work of its own: its statements are not the request's (they may outlast it)
+    this.running = RequestContext.outside(() => this.pass())
       .catch((error: Error) => this.onFailure(error))
       .finally(() => {
         this.running = undefined;

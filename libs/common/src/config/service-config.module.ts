@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, getConfigToken, registerAs } from '@nestjs/config';
+import { AdmissionConfig } from './admission.config';
 import { AuthConfig } from './auth.config';
 import { CrudConfig } from './crud.config';
 import { DatabaseConfig } from './database.config';
@@ -9,7 +10,15 @@ import { RetentionConfig } from './retention.config';
 import { ServerConfig } from './server.config';
 
 /** The namespaces every service reads: the shared library's own consumers need them. */
-export const SHARED_CONFIG: ConfigClass[] = [ServerConfig, DatabaseConfig, AuthConfig, CrudConfig, RetentionConfig, FastPathsConfig];
+export const SHARED_CONFIG: ConfigClass[] = [
+  ServerConfig,
+  DatabaseConfig,
+  AuthConfig,
+  CrudConfig,
+  RetentionConfig,
+  FastPathsConfig,
+  AdmissionConfig,
+];
 
 /** What a service's configuration depends on (its manifest). */
 export interface ConfiguredService {

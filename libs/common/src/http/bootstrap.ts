@@ -7,6 +7,7 @@ import { SchemaState } from '../health/schema-state';
 import { AppLogging } from '../logging/app-logging';
 import { NestLines } from '../logging/nest-lines';
 import { Metrics } from '../metrics/metrics';
+import { Admission } from '../overload/admission';
 import { ServiceDescription, setupOpenApi, SharedDocument } from '../openapi/setup';
 import { enableCorsFor } from './cors';
 import { failure } from './envelope';
@@ -68,7 +69,9 @@ export function configureApp(
   app.set('etag', false);
   app.set('query parser', parseQueryString);
   limitRequestTime(app.getHttpServer(), config.requestTimeoutMs);
-  // first: every answer, the 404s outside the prefix included, is counted and logged with a request id
+  // first of all: admission, before any work is spent on a request it refuses; the probes pass ahead of it
+  app.use(app.get(Admission).gate([`/${service.prefix}/health/live`, `/${service.prefix}/health/ready`]));
+  // then: every answer, the 404s outside the prefix included, is counted and logged with a request id
   if (config.metricsEnabled) app.use(app.get(Metrics).record);
   app.use(app.get(AppLogging).http);
   noteBodyStatuses(app.getHttpAdapter().getInstance(), fastPathsOn());

@@ -6,7 +6,9 @@ import { requestId } from '../logging/app-logging';
 import { noteFailure, refusalNote } from '../logging/failure-note';
 import { faultFields } from '../logging/fault-fields';
 import { withTraceId } from '../tracing/trace-context';
+import { RequestContext } from '../tenancy/request-context';
 import { Message, message, renderAll } from '../i18n/message';
+import { busyText, clientGone, waitExpired } from '../overload/busy';
 import { AppException, HttpRefusal, UnavailableException } from './app-exception';
 import { BodyStatus } from './body-status';
 import { failure } from './envelope';
@@ -19,6 +21,8 @@ interface Classified {
   error: string;
   /** Its clauses, translated one by one for `localizedError`. */
   parts: readonly Message[];
+  /** A refusal for load: the seconds its `Retry-After` names. */
+  retryAfterSeconds?: number;
 }
 
 const NO_OVERRIDES: TranslationsByLanguage = new Map();
@@ -53,6 +57,8 @@ function classifyParts(exception: unknown): Omit<Classified, 'error'> {
     parts: typeof text === 'string' ? [message(text)] : text,
   });
   if (exception instanceof AppException) return of(200, exception.bodyStatus, exception.parts);
+  const expired = waitExpired(exception);
+  if (expired) return { ...of(503, 503, [busyText(expired.retryAfterSeconds)]), retryAfterSeconds: expired.retryAfterSeconds };
   // body-parser errors arrive wrapped by the express adapter, the original as `cause`
   const e = exception as { type?: string; cause?: { type?: string } };
   const parserType = e?.cause?.type ?? e?.type;
@@ -72,7 +78,7 @@ function classifyParts(exception: unknown): Omit<Classified, 'error'> {
       case HttpStatus.PAYLOAD_TOO_LARGE:
         return of(413, 413, 'Request body too large');
       case HttpStatus.SERVICE_UNAVAILABLE:
-        return of(503, 503, exception.message || 'Service unavailable');
+        return of(503, 503, exception instanceof HttpRefusal ? exception.parts : exception.message || 'Service unavailable');
       default:
         if (status >= 400 && status < 500) return of(200, BodyStatus.VALIDATION, exception.message);
     }
@@ -97,6 +103,8 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
+    // nobody to answer: the request line already says the client left (499)
+    if (clientGone(exception, RequestContext.ticket()?.gone)) return;
     const c = classify(exception);
     const path = request.originalUrl.split('?')[0];
     let extraData = exception instanceof UnavailableException ? exception.extraData : undefined;
@@ -105,6 +113,8 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
       this.logFault(request, path, exception, errorId);
       noteFailure(response, { errorId });
       extraData = withTraceId({ errorId });
+    } else if (c.retryAfterSeconds) {
+      response.setHeader('Retry-After', String(c.retryAfterSeconds));
     } else if (c.http >= 500) {
       const code = driverCodeOf(exception);
       this.logger.error(

@@ -6,6 +6,7 @@ import { DatabaseConfig } from '../config/database.config';
 import { useLongTextType } from './columns';
 import { openingFrom, preparedInMemorySqlite } from './prepared-sqlite';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
+import { RequestConnectionLimits } from './request-connections';
 import { mysql2WithStatementDeadline } from './statement-deadline';
 
 /** An entity class (TypeORM reads its decorators). */
@@ -38,7 +39,12 @@ export type DataSourceUse = 'service' | 'schema';
  * MySQL/MariaDB via mysql2 when DB_URL is set (`mysql://` or `mariadb://`) (schema from migrations only), else embedded SQLite
  * (schema synchronised from the entities, or an in-memory copy of a prepared image; files under SQLITE_DIR or `:memory:`).
  */
-export function dataSourceOptions(config: DatabaseConfig, parts: StorageParts, use: DataSourceUse = 'service'): DataSourceOptions {
+export function dataSourceOptions(
+  config: DatabaseConfig,
+  parts: StorageParts,
+  use: DataSourceUse = 'service',
+  requests?: RequestConnectionLimits,
+): DataSourceOptions {
   const common = { entities: parts.entities, namingStrategy: new SnakeNamingStrategy() };
   useLongTextType(config.dbUrl ? 'mysql' : 'sqlite');
   if (config.dbUrl) {
@@ -59,7 +65,9 @@ export function dataSourceOptions(config: DatabaseConfig, parts: StorageParts, u
       extra: { queueLimit: 200, connectTimeout: 5000, waitForConnections: true, trace: false, maxPreparedStatements: 64 },
       // the server stops a statement that runs past DB_STATEMENT_TIMEOUT_MS: each pool connection gets the deadline
       // before its first statement (statement-deadline.ts)
-      ...(use === 'service' ? { driver: mysql2WithStatementDeadline(config.dbStatementTimeoutMs) } : {}),
+      // and, with `requests` (a service's admission), requests wait for a connection a bounded time and never take the
+      // reserve kept for background work and probes (request-connections.ts)
+      ...(use === 'service' ? { driver: mysql2WithStatementDeadline(config.dbStatementTimeoutMs, requests) } : {}),
     };
   }
   requireSqliteDriver();

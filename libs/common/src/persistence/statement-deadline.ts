@@ -1,5 +1,6 @@
 import * as mysql2 from 'mysql2';
 import type { Pool, PoolConnection, PoolOptions, RowDataPacket } from 'mysql2';
+import { RequestConnectionLimits, shareConnections } from './request-connections';
 
 /**
  * The statement that bounds every later statement of a session to `ms`, in the server's own terms: MariaDB's
@@ -51,10 +52,13 @@ export function boundStatements(pool: Pool, ms: number): Pool {
 
 /**
  * mysql2 as TypeORM's MySQL driver loads it (its `driver` option), with every pool it creates bounded by
- * boundStatements: the pool's connections get their deadline before TypeORM's first statement.
+ * boundStatements (the pool's connections get their deadline before TypeORM's first statement) and, given
+ * `requests`, shared by shareConnections (requests wait for a connection a bounded time and leave the reserve).
  */
-export function mysql2WithStatementDeadline(ms: number): typeof mysql2 {
-  return Object.create(mysql2, {
-    createPool: { value: (options: PoolOptions): Pool => boundStatements(mysql2.createPool(options), ms) },
-  }) as typeof mysql2;
+export function mysql2WithStatementDeadline(ms: number, requests?: RequestConnectionLimits): typeof mysql2 {
+  const made = (options: PoolOptions): Pool => {
+    const pool = boundStatements(mysql2.createPool(options), ms);
+    return requests ? shareConnections(pool, requests) : pool;
+  };
+  return Object.create(mysql2, { createPool: { value: made } }) as typeof mysql2;
 }

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { RequestTicket, ticketOf } from '../overload/request-ticket';
 
 /** Who is calling, as proven by a verified token. */
 export interface Principal {
@@ -21,6 +22,8 @@ export interface LogFields extends Partial<LogIdentity> {
 
 interface RequestStore {
   requestId?: string;
+  /** The request's admission (overload/admission.ts), when it went through one. */
+  ticket?: RequestTicket;
   principal?: Principal;
   identity?: LogIdentity;
 }
@@ -45,9 +48,18 @@ export const RequestContext = {
     if (request) {
       const id = (request as { id?: unknown }).id;
       if (typeof id === 'string') store.requestId = id;
+      store.ticket = ticketOf(request);
       (request as WithStore)[STORE] = store;
     }
     return storage.run(store, fn);
+  },
+  /** Runs `fn` outside any request: work a request only starts (a background pass it kicks) is not the request's. */
+  outside<T>(fn: () => T): T {
+    return storage.exit(fn);
+  },
+  /** The admission of the request whose async context this is (undefined outside a request or without one). */
+  ticket(): RequestTicket | undefined {
+    return storage.getStore()?.ticket;
   },
   /** Set once, by the auth guard, after the token has been verified. */
   setPrincipal(principal: Principal): void {

@@ -20,6 +20,7 @@ export const de: Catalogue = {
   'Too many requests': 'Zu viele Anfragen',
   'Service unavailable': 'Dienst nicht verfügbar',
   'Storage unavailable': 'Speicher nicht verfügbar',
+  'Service busy, retry after {{seconds}} s': 'Dienst ausgelastet, bitte nach {{seconds}} s erneut versuchen',
   'Record exists': 'Datensatz existiert bereits',
   'Internal server error': 'Interner Serverfehler',
   'Invalid request body': 'Ungültiger Anfragetext',

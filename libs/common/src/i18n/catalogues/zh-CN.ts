@@ -19,6 +19,7 @@ export const zhCN: Catalogue = {
   'Too many requests': '请求过多',
   'Service unavailable': '服务不可用',
   'Storage unavailable': '存储不可用',
+  'Service busy, retry after {{seconds}} s': '服务繁忙，请在 {{seconds}} 秒后重试',
   'Record exists': '记录已存在',
   'Internal server error': '服务器内部错误',
   'Invalid request body': '请求体无效',
