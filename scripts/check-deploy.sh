@@ -80,31 +80,41 @@ start_service() {
 start_service main-service "$main_port"
 start_service device-service "$device_port"
 
-mkdir -p "$tmp/nginx/conf.d" "$tmp/nginx/temp"
-MAIN_SERVICE_UPSTREAM=127.0.0.1:$main_port DEVICE_SERVICE_UPSTREAM=127.0.0.1:$device_port GATEWAY_PORT=127.0.0.1:$gw_port \
-  envsubst '${MAIN_SERVICE_UPSTREAM} ${DEVICE_SERVICE_UPSTREAM} ${GATEWAY_PORT}' \
-  <docker/nginx/templates/default.conf.template >"$tmp/nginx/conf.d/default.conf"
-# nginx's own process layout in the temp dir; as root its workers drop to nobody, who needs the temp paths
-cat >"$tmp/nginx/nginx.conf" <<EOF
+# gateway_conf DIR MAIN DEVICE PORT MAX_CONNS: the template rendered into DIR, with nginx's own process
+# layout there; as root nginx's workers drop to nobody, who needs the temp paths
+gateway_conf() {
+  local dir=$1
+  mkdir -p "$dir/conf.d" "$dir/temp"
+  MAIN_SERVICE_UPSTREAM=$2 DEVICE_SERVICE_UPSTREAM=$3 GATEWAY_PORT=$4 UPSTREAM_MAX_CONNS=$5 \
+    envsubst '${MAIN_SERVICE_UPSTREAM} ${DEVICE_SERVICE_UPSTREAM} ${GATEWAY_PORT} ${UPSTREAM_MAX_CONNS}' \
+    <docker/nginx/templates/default.conf.template >"$dir/conf.d/default.conf"
+  cat >"$dir/nginx.conf" <<EOF
 worker_processes 1;
-pid $tmp/nginx/nginx.pid;
-error_log $tmp/nginx/error.log warn;
+pid $dir/nginx.pid;
+error_log $dir/error.log warn;
 events { worker_connections 64; }
 http {
-  access_log $tmp/nginx/access.log;
-  client_body_temp_path $tmp/nginx/temp/body;
-  proxy_temp_path $tmp/nginx/temp/proxy;
-  fastcgi_temp_path $tmp/nginx/temp/fastcgi;
-  uwsgi_temp_path $tmp/nginx/temp/uwsgi;
-  scgi_temp_path $tmp/nginx/temp/scgi;
-  include $tmp/nginx/conf.d/*.conf;
+  access_log $dir/access.log;
+  client_body_temp_path $dir/temp/body;
+  proxy_temp_path $dir/temp/proxy;
+  fastcgi_temp_path $dir/temp/fastcgi;
+  uwsgi_temp_path $dir/temp/uwsgi;
+  scgi_temp_path $dir/temp/scgi;
+  include $dir/conf.d/*.conf;
 }
 EOF
-chmod 755 "$tmp" "$tmp/nginx"
-[ "$(id -u)" = 0 ] && chown -R nobody "$tmp/nginx/temp"
+  chmod 755 "$tmp" "$dir"
+  if [ "$(id -u)" = 0 ]; then chown -R nobody "$dir/temp"; fi
+}
+start_gateway() { # DIR
+  "$nginx" -p "$1" -c "$1/nginx.conf" -g 'daemon off;' 2>>"$1/error.log" &
+  pids+=($!)
+}
+# compose's default, so that the gateway checked is the one compose runs
+max_conns=$(sed -n 's/^ *UPSTREAM_MAX_CONNS: "\${UPSTREAM_MAX_CONNS:-\([0-9]*\)}"$/\1/p' docker/compose.yaml)
+gateway_conf "$tmp/nginx" "127.0.0.1:$main_port" "127.0.0.1:$device_port" "127.0.0.1:$gw_port" "${max_conns:-none-in-compose}"
 check "nginx accepts the rendered gateway template (nginx -t)" "$nginx" -q -t -p "$tmp/nginx" -c "$tmp/nginx/nginx.conf"
-"$nginx" -p "$tmp/nginx" -c "$tmp/nginx/nginx.conf" -g 'daemon off;' 2>>"$tmp/nginx/error.log" &
-pids+=($!)
+start_gateway "$tmp/nginx"
 
 gw=http://127.0.0.1:$gw_port
 main_prefix=$(contract '.services["main-service"].prefix')
@@ -244,6 +254,22 @@ for prefix in "$main_prefix" "$device_prefix"; do
     check "probe path $prefix$path answers 200 through the gateway" expect "$(status "$gw$prefix$path")" 200
   done
 done
+
+# overload: the same template in a gateway of its own, main-service's upstream a stand-in that the check starts
+# (test/deploy/check-gateway-overload.mjs) with UPSTREAM_MAX_CONNS=1, device-service's a port where nothing listens
+stand_in_port=$(free_port)
+down_port=$(free_port)
+gw2_port=$(free_port)
+while [ "$(printf '%s\n' "$stand_in_port" "$down_port" "$gw2_port" "$main_port" "$device_port" "$gw_port" | sort -u | wc -l)" != 6 ]; do
+  stand_in_port=$(free_port); down_port=$(free_port); gw2_port=$(free_port)
+done
+gateway_conf "$tmp/nginx-overload" "127.0.0.1:$stand_in_port" "127.0.0.1:$down_port" "127.0.0.1:$gw2_port" 1
+start_gateway "$tmp/nginx-overload"
+node test/deploy/check-gateway-overload.mjs "http://127.0.0.1:$gw2_port" "$stand_in_port" >"$tmp/overload.log" 2>&1
+cat "$tmp/overload.log"
+passed=$((passed + $(grep -c '^ok - ' "$tmp/overload.log")))
+failed=$((failed + $(grep -c '^not ok - ' "$tmp/overload.log")))
+grep -q '^# gateway overload: ' "$tmp/overload.log" || { fail "check-gateway-overload.mjs crashed"; tail -5 "$tmp/nginx-overload/error.log"; }
 
 echo "deploy: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -32,6 +32,8 @@ ZIPKIN=${ZIPKIN_URL:-$(recorded ZIPKIN_URL "")}
 # signs the tokens the cluster accepts (npm run token with JWT_SECRET set to it mints them)
 JWT_SECRET_VALUE=cluster-only-jwt-secret-not-for-production
 READY_TIMEOUT=60
+# the gateway's bound on requests in progress per replica (docker/compose.yaml's default)
+UPSTREAM_MAX_CONNS=256
 
 say() { printf 'cluster.sh: %s\n' "$*" >&2; }
 
@@ -152,13 +154,13 @@ render_gateway() { # [service replica]: that replica out of the rotation (marked
   [ -n "${1:-}" ] && left_out=127.0.0.1:$(port_of "$1" "$2")
   mkdir -p "$nginx_dir/conf.d" "$nginx_dir/temp"
   # the template names one server per upstream (compose's service name); the second replica is added
-  # as another server line of the same upstream
+  # as another server line of the same upstream, with the same parameters (max_conns, compose's default)
   MAIN_SERVICE_UPSTREAM=127.0.0.1:$(port_of main-service 1) DEVICE_SERVICE_UPSTREAM=127.0.0.1:$(port_of device-service 1) \
-    GATEWAY_PORT=127.0.0.1:$gateway_port \
-    envsubst '${MAIN_SERVICE_UPSTREAM} ${DEVICE_SERVICE_UPSTREAM} ${GATEWAY_PORT}' <docker/nginx/templates/default.conf.template |
-    sed -e "s|^\( *\)server 127.0.0.1:$(port_of main-service 1);|&\n\1server 127.0.0.1:$(port_of main-service 2);|" \
-      -e "s|^\( *\)server 127.0.0.1:$(port_of device-service 1);|&\n\1server 127.0.0.1:$(port_of device-service 2);|" |
-    sed -e "s|^\( *server $left_out\);|\1 down;|" >"$nginx_dir/conf.d/default.conf"
+    GATEWAY_PORT=127.0.0.1:$gateway_port UPSTREAM_MAX_CONNS=$UPSTREAM_MAX_CONNS \
+    envsubst '${MAIN_SERVICE_UPSTREAM} ${DEVICE_SERVICE_UPSTREAM} ${GATEWAY_PORT} ${UPSTREAM_MAX_CONNS}' <docker/nginx/templates/default.conf.template |
+    sed -e "s|^\( *\)server 127.0.0.1:$(port_of main-service 1)\( [^;]*\)\?;|&\n\1server 127.0.0.1:$(port_of main-service 2)\2;|" \
+      -e "s|^\( *\)server 127.0.0.1:$(port_of device-service 1)\( [^;]*\)\?;|&\n\1server 127.0.0.1:$(port_of device-service 2)\2;|" |
+    sed -e "s|^\( *server $left_out\)\( [^;]*\)\?;|\1\2 down;|" >"$nginx_dir/conf.d/default.conf"
   local abs buffering=
   abs=$(cd "$nginx_dir" && pwd)
   # nginx before 1.23.1 (Debian bookworm ships 1.22.1) can drop the read deadline of a buffered proxied
@@ -167,11 +169,14 @@ render_gateway() { # [service replica]: that replica out of the rotation (marked
   # the client gets a cut body ("open socket left in connection" in the error log). The unbuffered path
   # reads otherwise and keeps its deadline. The images' gateway (nginx 1.28) buffers as the template says.
   if nginx_older_than 1.23.1; then buffering='proxy_buffering off;'; fi
+  # room for every replica at max_conns (4 x 256 requests, two connections each) and the kept-alive
+  # ones: nginx answers its 503 before it runs out of connections
   cat >"$nginx_dir/nginx.conf" <<EOF
 worker_processes 1;
+worker_rlimit_nofile 8192;
 pid $abs/nginx.pid;
 error_log $abs/error.log warn;
-events { worker_connections 512; }
+events { worker_connections 4096; }
 http {
   access_log $abs/access.log;
   client_body_temp_path $abs/temp/body;
@@ -300,8 +305,8 @@ restart() { # service replica
   start_replica "$1" "$2"
   wait_replica "$1" "$2"
   wait_consumers
-  # the new workers start with no failure counted against the replica (the upstreams keep no shared
-  # zone), and it was never tried while down: the caller may stop the other replica right away
+  # the new workers start with no failure counted against the replica (nginx gives every reload new
+  # upstream zones), and it was never tried while down: the caller may stop the other replica right away
   reload_gateway
 }
 

@@ -1,8 +1,8 @@
 // Offline checks of docker/ and k8s/ (scripts/check-deploy.sh runs it): schema validation of every
 // Kubernetes object, then cross-checks that fail when manifests, gateway, images and apps drift apart.
 // Prints one "ok - ..." / "not ok - ..." line per check; exits 1 when any failed.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { covers, ingressRoutes } from './ingress-routes.mjs';
 import { schemaErrors, unknownFieldErrors } from './schema.mjs';
 import {
@@ -37,6 +37,22 @@ for (const dir of ['k8s/base', 'k8s/overlays/example']) {
     console.log(`# kubectl not installed: ${dir} not rendered, its listed resource files are validated one by one`);
     rendered[dir] = listedResources(dir);
   }
+}
+// the example with its optional patch applied, as an operator enables it: a kustomization of its own beside
+// the cache, so the patch file lies outside its root (hence no load restriction)
+const OPTIONAL_PATCH = 'k8s/overlays/example/scale-on-in-flight.yaml';
+const withOptional = `k8s/overlays/example + ${OPTIONAL_PATCH.split('/').pop()}`;
+{
+  const dir = 'node_modules/.cache/check-deploy/scale-on-in-flight';
+  const up = relative(join(root, dir), root);
+  mkdirSync(join(root, dir), { recursive: true });
+  writeFileSync(
+    join(root, dir, 'kustomization.yaml'),
+    `resources:\n  - ${up}/k8s/overlays/example\npatches:\n  - path: ${up}/${OPTIONAL_PATCH}\n`,
+  );
+  const docs = kustomize(dir, '--load-restrictor', 'LoadRestrictionsNone');
+  if (docs) rendered[withOptional] = docs;
+  else console.log(`# kubectl not installed: ${OPTIONAL_PATCH} not applied`);
 }
 const secretTemplates = parseYaml(read('k8s/base/secrets.example.yaml'), 'secrets.example.yaml');
 const overlay = rendered['k8s/overlays/example'];
@@ -184,6 +200,25 @@ check(
     ];
   }),
 );
+// kubelet: a probe fails after timeoutSeconds, and acts after failureThreshold failures periodSeconds apart
+const probeWindow = (p) => (p?.periodSeconds ?? 10) * (p?.failureThreshold ?? 3);
+check(
+  'probes: liveness restarts only after a minute without an answer, readiness removes a pod within 15 s',
+  byKind(overlay, 'Deployment').flatMap((d) => {
+    const c = d.spec.template.spec.containers[0];
+    const { livenessProbe: live, readinessProbe: ready } = c;
+    const name = d.metadata.name;
+    return [
+      probeWindow(live) >= 60 ? null : `${name}: liveness restarts after ${probeWindow(live)} s without an answer, want at least 60`,
+      (live?.timeoutSeconds ?? 1) >= 5
+        ? null
+        : `${name}: liveness timeoutSeconds ${live?.timeoutSeconds ?? 1}, want at least 5 (a busy pod answers late)`,
+      probeWindow(ready) <= 15 ? null : `${name}: readiness takes ${probeWindow(ready)} s to remove a pod, want at most 15`,
+      // the readiness check gives the database 2 s: the probe waits longer, so the service reports a slow database
+      (ready?.timeoutSeconds ?? 1) > 2 ? null : `${name}: readiness timeoutSeconds ${ready?.timeoutSeconds ?? 1}, want above 2`,
+    ];
+  }),
+);
 const sleepOf = (c) =>
   Number(c.lifecycle?.preStop?.exec?.command?.join(' ').match(/^sleep (\d+)$/)?.[1] ?? c.lifecycle?.preStop?.sleep?.seconds ?? NaN);
 check(
@@ -241,6 +276,32 @@ check(
     ];
   }),
 );
+// the metric the optional patch scales on must be one the services export (a Prometheus metric of the library)
+const libraryFiles = (dir) =>
+  readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? libraryFiles(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.spec.ts') ? [join(dir, e.name)] : [],
+  );
+const exported = (metric) => libraryFiles('libs/common/src').some((f) => read(f).includes(`name: '${metric}'`));
+if (rendered[withOptional]) {
+  check(`optional ${OPTIONAL_PATCH}: each HPA keeps CPU and adds a per-pod average of a metric the services export`, [
+    read('k8s/overlays/example/kustomization.yaml').includes(`# - path: ${OPTIONAL_PATCH.split('/').pop()}`)
+      ? null
+      : `k8s/overlays/example/kustomization.yaml does not name ${OPTIONAL_PATCH} (commented out) under patches`,
+    ...services.flatMap(([name]) => {
+      const metrics = named(rendered[withOptional], 'HorizontalPodAutoscaler', name)?.spec.metrics ?? [];
+      const pods = metrics.filter((m) => m.type === 'Pods');
+      return [
+        metrics.some((m) => m.resource?.name === 'cpu') ? null : `HPA ${name} no longer scales on CPU`,
+        pods.length ? null : `HPA ${name} has no Pods metric`,
+        ...pods.map((m) =>
+          m.pods.target.type === 'AverageValue' && exported(m.pods.metric.name)
+            ? null
+            : `HPA ${name}: ${m.pods.metric.name} (${m.pods.target.type}) is not an average of a metric of libs/common/src`,
+        ),
+      ];
+    }),
+  ]);
+}
 check(
   "migration Jobs run each service's migrate output with its image and database",
   services.flatMap(([name, s]) => {
@@ -337,6 +398,27 @@ check('nginx routes each prefix to the upstream of its service and port (compose
       ? null
       : `${metrics} (and ${s.prefix}${contract.paths.metrics.toUpperCase()}) must be answered 404 by the gateway before any proxy_pass`;
   }),
+  // the nginx image's envsubst leaves a variable compose does not set as it is, and nginx then refuses to start
+  ...[...new Set([...template.matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]))].map((v) =>
+    gatewayEnv[v] !== undefined ? null : `the template uses \${${v}}, which compose's gateway does not set`,
+  ),
+  // bounded upstreams: max_conns on every server, counted for all workers (a zone)
+  ...[...template.matchAll(/^upstream (\w+) \{([\s\S]*?)^\}/gm)].flatMap(([, name, body]) => [
+    [...body.matchAll(/^\s*server (.*);/gm)].every((m) => /\bmax_conns=/.test(m[1]))
+      ? null
+      : `upstream ${name}: a server without max_conns`,
+    /^\s*zone \w+/m.test(body) ? null : `upstream ${name}: no zone (max_conns would count per worker)`,
+  ]),
+  // nginx's own upstream failures answer the envelope with Retry-After; the services' own answers pass
+  /error_page 502 503 504 = @(\w+);/.test(template) &&
+  new RegExp(
+    `location @${template.match(/error_page 502 503 504 = @(\w+);/)[1]} \\{[^}]*add_header Retry-After \\d+ always;[^}]*return 503 '\\{`,
+  ).test(template)
+    ? null
+    : 'error_page 502 503 504 must lead to a named location answering 503 with Retry-After (always) and the envelope',
+  /proxy_intercept_errors\s+on/.test(template)
+    ? "proxy_intercept_errors on would replace the services' own 503s and their Retry-After"
+    : null,
   /proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/.test(template) ? null : 'X-Forwarded-For is not appended',
   /proxy_set_header X-Forwarded-Proto /.test(template) ? null : 'no X-Forwarded-Proto',
   /proxy_set_header X-Request-Id /.test(template) ? null : 'no X-Request-Id',

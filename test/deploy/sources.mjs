@@ -23,8 +23,8 @@ export function parseYaml(text, name) {
 // KUBECTL=/nonexistent exercises the fallback below
 const kubectlBin = process.env.KUBECTL || 'kubectl';
 let kubectl;
-/** Renders a kustomization with kubectl's built-in kustomize; null when kubectl is not installed. */
-export function kustomize(dir) {
+/** Renders a kustomization with kubectl's built-in kustomize (extra flags after it); null when kubectl is not installed. */
+export function kustomize(dir, ...flags) {
   if (kubectl === undefined) {
     try {
       execFileSync(kubectlBin, ['version', '--client'], { stdio: 'ignore' });
@@ -34,7 +34,7 @@ export function kustomize(dir) {
     }
   }
   if (!kubectl) return null;
-  return parseYaml(execFileSync(kubectlBin, ['kustomize', join(root, dir)], { encoding: 'utf8' }), dir);
+  return parseYaml(execFileSync(kubectlBin, ['kustomize', join(root, dir), ...flags], { encoding: 'utf8' }), dir);
 }
 
 /** Without kubectl: the resource files a kustomization lists (recursively), patches not applied. */
