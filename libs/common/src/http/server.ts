@@ -21,6 +21,13 @@ export const HEADERS_TIMEOUT_MS = 15_000;
 /** How often Node looks for requests past their time: its default, 30 s, let them run that much longer. */
 const TIMEOUT_CHECK_MS = 1000;
 
+/**
+ * Connections the kernel holds for the server before it accepts them (capped by net.core.somaxconn). Node's default,
+ * 511, is less than a fleet reconnecting at once: the kernel drops the rest's SYNs, and each waits a second for its
+ * resend, probes included.
+ */
+export const LISTEN_BACKLOG = 4096;
+
 /** How long a refused connection may still send what it had in flight before it is dropped. */
 const LINGER_MS = 1000;
 
@@ -199,6 +206,13 @@ export class AppHttpAdapter extends ExpressAdapter {
       if (this.grouped) this.direct = new DirectRoutes(this.getInstance(), this.grouped);
     }
     return this.grouped?.route(method, args) ?? app[method](...args);
+  }
+
+  /** Nest's listen(port, [host], callback), with LISTEN_BACKLOG. */
+  override listen(port: string | number, ...args: unknown[]): Server {
+    const callback = typeof args.at(-1) === 'function' ? (args.pop() as () => void) : undefined;
+    const host = typeof args[0] === 'string' ? args[0] : undefined;
+    return this.getHttpServer().listen({ port: Number(port), host, backlog: LISTEN_BACKLOG }, callback);
   }
 
   override initHttpServer(options: NestApplicationOptions): void {

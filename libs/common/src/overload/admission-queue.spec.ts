@@ -57,6 +57,19 @@ describe('AdmissionQueue', () => {
     expect(queue.waiting).toBe(0);
   });
 
+  it('refuses a crowd that expires together a chunk at a time, the event loop going on between', () => {
+    make({ limit: 1, waitingMax: 1000 });
+    arrive('t1');
+    const crowd = Array.from({ length: 200 }, () => arrive('t1'));
+    clock = 500;
+    queue.sweep();
+    expect(crowd.filter((p) => p.outcome === 'busy').length).toBe(64);
+    jest.runOnlyPendingTimers(); // the next turn of the event loop (setImmediate), and the sweeper's interval
+    jest.runOnlyPendingTimers();
+    jest.runOnlyPendingTimers();
+    expect(crowd.every((p) => p.outcome === 'busy')).toBe(true);
+  });
+
   it('refuses at once when it may not wait (ADMISSION_WAIT_MS=0)', () => {
     make({ limit: 1, waitMs: 0 });
     arrive('t1');
@@ -76,21 +89,21 @@ describe('AdmissionQueue', () => {
     expect(queue.waiting).toBe(0);
   });
 
-  it('gives a freed slot to the lane with the fewest in flight: a quiet tenant goes before a flood', () => {
-    make({ limit: 4 });
+  it('admits a tenant under its share at once while a flood holds every slot, a little over the limit', () => {
+    make({ limit: 4 }); // its share beside one other lane: 2; at most 4 + 2 in flight
     const flood = Array.from({ length: 10 }, () => arrive('flood'));
-    const quiet = arrive('quiet');
-    expect(quiet.outcome).toBeUndefined();
+    const quiet = [arrive('quiet'), arrive('quiet'), arrive('quiet')];
+    expect(quiet.map((p) => p.outcome)).toEqual(['admitted', 'admitted', undefined]);
+    expect(queue.inFlight).toBe(6);
+    // the flood gets no slot back until the replica is under its limit again, then the lane with fewer in flight
     flood[0].place.leave();
-    expect(quiet.outcome).toBe('admitted');
-    // still under its share (2 of 4): again first
-    const quietAgain = arrive('quiet');
     flood[1].place.leave();
-    expect([quietAgain.outcome, flood[4].outcome]).toEqual(['admitted', undefined]);
-    // at its share, while the flood is under it: the flood's oldest
-    const quietThird = arrive('quiet');
+    expect([flood[4].outcome, quiet[2].outcome]).toEqual([undefined, undefined]);
     flood[2].place.leave();
-    expect([quietThird.outcome, flood[4].outcome]).toEqual([undefined, 'admitted']);
+    expect([flood[4].outcome, quiet[2].outcome]).toEqual(['admitted', undefined]);
+    quiet[0].place.leave();
+    flood[3].place.leave();
+    expect(quiet[2].outcome).toBe('admitted');
   });
 
   it('takes turns between lanes at a limit of one: a flood waiting longer does not go first every time', () => {

@@ -1,6 +1,12 @@
 /** Why a request was refused instead of served: it waited its whole budget, or the waiting room was full. */
 export type RefusalReason = 'busy' | 'queue_full';
 
+/** How far above its limit the queue may go to admit a lane under its share at once (a part of the limit). */
+export const OVER_LIMIT_SHARE = 0.5;
+
+/** Refusals of one sweep before the event loop goes on with other work. */
+const SWEEP_CHUNK = 64;
+
 /** What the queue does with a request: exactly one of these is called, once (none when it left first). */
 export interface Entrant {
   admit(): void;
@@ -130,8 +136,9 @@ class Lane {
 /**
  * Admission of one replica's requests (docs/decisions.md "Overload"): at most `limit` in flight; beyond it a request
  * waits, at no cost but its open connection, at most `waitMs` and among at most `waitingMax` others, and is refused
- * then. A freed slot goes to the lane with the fewest requests in flight (among equals, the one served longest ago), so
- * a tenant under its share is admitted before one that floods. A lane may have a per-second budget: it is admitted
+ * then. A freed slot goes to the lane with the fewest requests in flight (among equals, the one served longest ago),
+ * and a lane under its share is admitted at once, a little over the limit if need be, so a tenant under its share
+ * never waits behind one that floods. A lane may have a per-second budget: it is admitted
  * no faster than that, whether or not slots are free (callers not yet verified: their verification's cost is bounded).
  */
 export class AdmissionQueue {
@@ -142,6 +149,8 @@ export class AdmissionQueue {
   private readonly queued = new Set<Lane>();
   private readonly now: () => number;
   private sweeper?: NodeJS.Timeout;
+  /** The rest of a sweep, after the event loop's other work. */
+  private chunk?: NodeJS.Immediate;
   private budgetTimer?: NodeJS.Timeout;
   private dispatching = false;
   private admissions = 0;
@@ -165,8 +174,13 @@ export class AdmissionQueue {
     const now = this.now();
     const lane = this.laneOf(key, perSecond, now);
     const place = new Place(this, lane, entrant, now);
-    // free slots mean no lane that may go is waiting (dispatch would have admitted it): this one goes first
-    if (this.inFlightCount < this.options.limit && lane.count === 0 && (!lane.budget || lane.budget.allows(now))) {
+    // free slots mean no lane that may go is waiting (dispatch would have admitted it): this one goes first; so does
+    // a lane under its share while others hold the slots, up to OVER_LIMIT_SHARE more (they get none until it is over)
+    if (
+      lane.count === 0 &&
+      (!lane.budget || lane.budget.allows(now)) &&
+      (this.inFlightCount < this.options.limit || this.underShare(lane))
+    ) {
       this.start(place);
       return place;
     }
@@ -205,7 +219,20 @@ export class AdmissionQueue {
   close(): void {
     clearInterval(this.sweeper);
     clearTimeout(this.budgetTimer);
-    this.sweeper = this.budgetTimer = undefined;
+    clearImmediate(this.chunk);
+    this.sweeper = this.budgetTimer = this.chunk = undefined;
+  }
+
+  /**
+   * Whether `lane` holds less than its share of the limit (an equal part for each lane with requests in flight or
+   * waiting) and the replica is within its limit plus OVER_LIMIT_SHARE of it. A tenant under its share would
+   * otherwise wait for the next slot while one over its share refills every slot it frees the moment it does.
+   */
+  private underShare(lane: Lane): boolean {
+    if (this.inFlightCount >= this.options.limit + Math.floor(this.options.limit * OVER_LIMIT_SHARE)) return false;
+    let active = 0;
+    for (const other of this.lanes.values()) if (other === lane || other.inFlight > 0 || other.count > 0) active++;
+    return lane.inFlight < this.options.limit / active;
   }
 
   private laneOf(key: string, perSecond: number | undefined, now: number): Lane {
@@ -291,11 +318,18 @@ export class AdmissionQueue {
     this.sweeper.unref();
   }
 
-  /** Refuses the places past their wait (the oldest of each lane first); stops once nobody waits. */
+  /**
+   * Refuses the places past their wait (the oldest of each lane first), SWEEP_CHUNK at a time with the event loop's
+   * other work between: a crowd that arrived together expires together, and thousands of refusals in one turn would
+   * hold up the probes and the admitted requests. Stops once nobody waits.
+   */
   sweep(): void {
+    this.chunk = undefined;
     const deadline = this.now() - this.options.waitMs;
+    let refused = 0;
     for (const lane of [...this.queued]) {
       for (let place = lane.oldest(); place && place.since <= deadline; place = lane.oldest()) {
+        if (refused++ === SWEEP_CHUNK) return void (this.chunk ??= setImmediate(() => this.sweep()));
         lane.shift();
         place.state = 'done';
         this.waitingCount--;
