@@ -26,7 +26,7 @@ export class AdmissionConfig {
    * Requests admitted per second whose credential the replica has not verified yet (or that carry none): their
    * verification's CPU is bounded by it, so forged tokens cannot take what verified callers need.
    */
-  @Env('ADMISSION_UNVERIFIED_PER_SECOND') @Type(() => Number) @IsInt() @Min(1) @Max(1_000_000) unverifiedPerSecond = 500;
+  @Env('ADMISSION_UNVERIFIED_PER_SECOND') @Type(() => Number) @IsInt() @Min(1) @Max(1_000_000) unverifiedPerSecond = 200;
   /** Pool connections requests never hold: background work (outbox relay, delivery, retention) and readiness keep them. */
   @Env('DB_POOL_RESERVED') @Type(() => Number) @IsInt() @Min(0) @Max(99) dbPoolReserved = 2;
 
