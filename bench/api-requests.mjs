@@ -32,13 +32,11 @@
 // Every response is checked: any non-2xx, connection error, timeout or envelope `status` other than 200
 // (or a `data` of null/false where a record/true is due) fails the run with the first offending body.
 // Before loading, the bare handler's answers and writes are compared with the services' own.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import jwt from 'jsonwebtoken';
-import mysql from 'mysql2/promise';
 import { deviceTokenKeys, signDeviceToken } from './bare/auth.mjs';
 import { measure, measureAlternating } from './api/load.mjs';
 import { operations, PUSH_INFO, SNAPSHOTS } from './api/operations.mjs';
@@ -46,6 +44,7 @@ import { phaseHeader, phaseRow, printSummary, summarize } from './api/report.mjs
 import { seedRegistry, seedSnapshots } from './api/seed.mjs';
 import { checkSameAnswers } from './api/same-work.mjs';
 import cores from '../scripts/lib/cores-busy.js';
+import { benchServer } from './lib/databases.mjs';
 import { cpuTicks, CLK_TCK, databasePid, freePort, sleep, startNode, stop, waitForAnswer } from './lib/processes.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -102,35 +101,18 @@ async function signTokens(deviceOrigin, devices) {
 }
 
 async function main() {
-  const url = new URL(BASE_URL.replace(/^mariadb:/, 'mysql:'));
-  const name = `${url.pathname.slice(1)}_${Date.now().toString(36)}`;
-  const connection = (database) =>
-    mysql.createConnection({
-      host: url.hostname,
-      port: Number(url.port || 3306),
-      user: decodeURIComponent(url.username),
-      password: decodeURIComponent(url.password),
-      database,
-    });
-  const admin = await connection();
-  const databases = { main: name, device: `${name}_device` };
-  const dbUrl = (database) => `mysql://${url.username}${url.password ? `:${url.password}` : ''}@${url.host}/${database}`;
+  const dbServer = await benchServer(BASE_URL, ROOT);
+  const { connect: connection, urlOf: dbUrl } = dbServer;
   const env = { ...process.env, JWT_SECRET, DEVICE_TOKEN_SECRET };
   // as deployed: the default log level and metrics; no broker needed for these operations
   for (const variable of ['LOG_LEVEL', 'METRICS_ENABLED', 'KAFKA_BROKERS', 'DB_POOL_SIZE']) delete env[variable];
   const servers = [];
   try {
     const started = performance.now();
-    for (const [service, database] of [
-      ['main-service', databases.main],
-      ['device-service', databases.device],
-    ]) {
-      await admin.query(`CREATE DATABASE \`${database}\``);
-      execFileSync(process.execPath, [join(ROOT, `dist/apps/${service}/src/migrate.js`)], {
-        env: { ...env, DB_URL: dbUrl(database) },
-        stdio: 'ignore',
-      });
-    }
+    const databases = {
+      main: await dbServer.migrated('', 'main-service', env),
+      device: await dbServer.migrated('_device', 'device-service', env),
+    };
     const mainDb = await connection(databases.main);
     const deviceDb = await connection(databases.device);
     const snapshotIds = await seedSnapshots(mainDb, TENANT, SEED_ROWS);
@@ -234,9 +216,7 @@ async function main() {
     if (process.env.BENCH_JSON === '1') console.log(JSON.stringify({ node: process.version, summary }));
   } finally {
     for (const server of servers) await stop(server);
-    if (process.env.BENCH_KEEP_DB === '1') console.log(`kept databases ${databases.main} and ${databases.device}`);
-    else for (const database of Object.values(databases)) await admin.query(`DROP DATABASE IF EXISTS \`${database}\``);
-    await admin.end();
+    await dbServer.close(process.env.BENCH_KEEP_DB === '1');
   }
 }
 
