@@ -1,5 +1,5 @@
 import { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { AppLogging, createHttpServer, limitRequestTime, NestLines, ServerConfig } from '@app/common';
+import { AppLogging, createHttpServer, limitRequestTime, NestLines, ServerConfig, stopListening } from '@app/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DEVICE_SERVICE } from '../../device-service/src/device-service.manifest';
 import { createDeviceService } from '../../device-service/src/main';
@@ -44,7 +44,7 @@ export async function createCombinedServer(): Promise<CombinedServer> {
     server,
     apps: [main, device],
     close: async () => {
-      if (server.listening) await new Promise((resolve) => server.close(resolve));
+      if (server.listening) await stopListening(server);
       await Promise.all([main.close(), device.close()]);
     },
   };

@@ -1,5 +1,5 @@
 import '@app/common/tracing/start-tracing'; // first: the instrumentations patch the libraries before they load
-import { failStartup, LISTEN_BACKLOG, ServerConfig, shutDownOnSignals, StartupFailure } from '@app/common';
+import { failStartup, listenWide, ServerConfig, shutDownOnSignals, StartupFailure } from '@app/common';
 import { Logger } from '@nestjs/common';
 import { DEVICE_SERVICE } from '../../device-service/src/device-service.manifest';
 import { MAIN_SERVICE } from '../../main-service/src/main-service.manifest';
@@ -19,7 +19,7 @@ async function start(): Promise<void> {
   const { server, apps } = await createCombinedServer();
   const { port, shutdownTimeoutMs } = apps[0].get(ServerConfig);
   const swaggerUis = [MAIN_SERVICE, DEVICE_SERVICE].map((service) => `/${service.prefix}/swagger-ui`).join(' and ');
-  await new Promise<void>((listening, failed) => server.once('error', failed).listen({ port, backlog: LISTEN_BACKLOG }, listening));
+  await new Promise<void>((listening, failed) => listenWide(server.once('error', failed), port, undefined, listening));
   Logger.log(`listening on http://localhost:${port}: ${swaggerUis}`, 'Bootstrap');
   // one server for both apps: drained once, then both apps closed
   shutDownOnSignals(server, apps, shutdownTimeoutMs);

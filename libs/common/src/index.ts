@@ -45,6 +45,7 @@ export * from './http/shutdown';
 export * from './http/query-params';
 export * from './http/validation';
 export * from './http/server';
+export * from './http/listeners';
 export * from './http/cors';
 export * from './http/client-address';
 export * from './health/drain-state';

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { Logger, NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { failure } from './envelope';
+import { closeHelpers, listenWide } from './listeners';
 import { OpenResponses } from './open-responses';
 import { fastPathsOn } from '../fast-paths/fast-paths';
 import { DirectRoutes } from '../fast-paths/direct-routes';
@@ -20,13 +21,6 @@ export const HEADERS_TIMEOUT_MS = 15_000;
 
 /** How often Node looks for requests past their time: its default, 30 s, let them run that much longer. */
 const TIMEOUT_CHECK_MS = 1000;
-
-/**
- * Connections the kernel holds for the server before it accepts them (capped by net.core.somaxconn). Node's default,
- * 511, is less than a fleet reconnecting at once: the kernel drops the rest's SYNs, and each waits a second for its
- * resend, probes included.
- */
-export const LISTEN_BACKLOG = 4096;
 
 /** How long a refused connection may still send what it had in flight before it is dropped. */
 const LINGER_MS = 1000;
@@ -155,11 +149,12 @@ export function limitRequestTime(server: Server, requestTimeoutMs: number): void
  * shorter than the server's keep-alive timeout (docker/nginx: 4 s and 5 s).
  */
 export function stopListening(server: Server): Promise<void> {
-  return new Promise((resolve) => {
+  const own = new Promise<void>((resolve) => {
     // net.Server's close only stops listening; http.Server's also closes the idle connections at once
     NetServer.prototype.close.call(server, () => resolve());
     for (const res of openResponses.get(server) ?? []) if (!res.headersSent) res.setHeader('Connection', 'close');
   });
+  return Promise.all([own, closeHelpers(server)]).then(() => undefined);
 }
 
 /**
@@ -208,11 +203,18 @@ export class AppHttpAdapter extends ExpressAdapter {
     return this.grouped?.route(method, args) ?? app[method](...args);
   }
 
-  /** Nest's listen(port, [host], callback), with LISTEN_BACKLOG. */
+  /** Nest's listen(port, [host], callback), on several sockets with a long backlog (listeners.ts). */
   override listen(port: string | number, ...args: unknown[]): Server {
     const callback = typeof args.at(-1) === 'function' ? (args.pop() as () => void) : undefined;
     const host = typeof args[0] === 'string' ? args[0] : undefined;
-    return this.getHttpServer().listen({ port: Number(port), host, backlog: LISTEN_BACKLOG }, callback);
+    return listenWide(this.getHttpServer(), Number(port), host, callback);
+  }
+
+  /** Nest's close, with the helper sockets of listenWide closed too. */
+  override async close(): Promise<void> {
+    const helpers = closeHelpers(this.getHttpServer());
+    await super.close();
+    await helpers;
   }
 
   override initHttpServer(options: NestApplicationOptions): void {
