@@ -2,16 +2,14 @@ import { ExecutionContext, ForbiddenException, HttpStatus, Injectable } from '@n
 import { GUARDS_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { ExtractJwt } from 'passport-jwt';
 import { HttpRefusal } from '../http/app-exception';
 import { KnownCallers } from '../overload/known-callers';
 import { message } from '../i18n/message';
 import { Principal, RequestContext } from '../tenancy/request-context';
 import { ACCESS_RULE, AccessRule, ADMINISTRATOR_ROLE } from './access';
+import { bearerToken } from './bearer-token';
 import { refusalOf, TokenRefusal } from './token-refusal';
 import { VerifiedTokens } from './verified-tokens';
-
-const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
 
 /**
  * The one global guard: public routes pass, own-guard routes go on to their own guard, others need
@@ -40,8 +38,6 @@ export class AccessGuard extends AuthGuard('jwt') {
     }
     const principal = await this.authenticate(context);
     RequestContext.setPrincipal(principal);
-    // admission sorts this token's next requests into its tenant's share (overload/admission.ts)
-    this.callers.remember(bearerToken(context.switchToHttp().getRequest())!, principal.tenantId);
     if (rule.kind === 'permission' && !mayAct(principal, rule.permission)) throw permissionRefusal(rule.permission);
     return true;
   }
@@ -51,10 +47,17 @@ export class AccessGuard extends AuthGuard('jwt') {
     const request = context.switchToHttp().getRequest<Parameters<typeof bearerToken>[0] & { user?: Principal }>();
     const token = bearerToken(request);
     if (!token) throw request.headers?.authorization ? TokenRefusal.notBearer() : TokenRefusal.missing();
-    const known = this.verified.principal(token);
-    if (known) return (request.user = known);
+    const principal = this.verified.principal(token) ?? (await this.verify(context, token));
+    request.user = principal;
+    // admission sorts this token's next requests into its tenant's share (overload/admission.ts)
+    this.callers.remember(token, principal.tenantId);
+    return principal;
+  }
+
+  /** passport-jwt's verification of `token` (the request's), remembered for its next requests. */
+  private async verify(context: ExecutionContext, token: string): Promise<Principal> {
     await super.canActivate(context);
-    const principal = request.user!;
+    const principal = context.switchToHttp().getRequest<{ user?: Principal }>().user!;
     this.verified.remember(token, principal);
     return principal;
   }

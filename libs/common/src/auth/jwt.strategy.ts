@@ -2,7 +2,8 @@ import { createPublicKey } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { passportJwtSecret } from 'jwks-rsa';
-import { ExtractJwt, Strategy, StrategyOptionsWithoutRequest } from 'passport-jwt';
+import { Strategy, StrategyOptionsWithoutRequest } from 'passport-jwt';
+import { bearerToken } from './bearer-token';
 import { AuthConfig } from '../config/auth.config';
 import { Principal } from '../tenancy/request-context';
 import { invalidClaim, principalFromClaims } from './claims';
@@ -29,7 +30,7 @@ function keyOptions(config: AuthConfig): Partial<StrategyOptionsWithoutRequest> 
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(config: AuthConfig) {
     super({
-      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      jwtFromRequest: bearerToken,
       ignoreExpiration: false,
       issuer: config.jwtIssuer,
       audience: config.jwtAudience,

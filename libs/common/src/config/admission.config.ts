@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
+import type { RequestConnectionLimits } from '../persistence/request-connections';
 import { Env } from './environment';
 
 /** SQLite's requests in flight when ADMISSION_MAX_IN_FLIGHT is unset: its one connection serves statements in turn. */
@@ -36,7 +37,7 @@ export class AdmissionConfig {
   }
 
   /** How requests share the pool with background work (persistence/request-connections.ts). */
-  get requestConnections(): { reserved: number; waitMs: number; retryAfterSeconds: number } {
+  get requestConnections(): RequestConnectionLimits {
     return { reserved: this.dbPoolReserved, waitMs: this.waitMs, retryAfterSeconds: this.retryAfterSeconds };
   }
 

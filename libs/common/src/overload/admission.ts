@@ -3,11 +3,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { Counter, Gauge } from 'prom-client';
+import { bearerToken } from '../auth/bearer-token';
 import { AdmissionConfig } from '../config/admission.config';
 import { DatabaseConfig } from '../config/database.config';
 import { failure } from '../http/envelope';
 import { localize } from '../http/error-translator';
-import { renderAll } from '../i18n/message';
+import { parseQueryString } from '../http/query-params';
+import { Message, renderAll } from '../i18n/message';
 import { Metrics } from '../metrics/metrics';
 import { AdmissionQueue, Entrant, Place, RefusalReason } from './admission-queue';
 import { busyText } from './busy';
@@ -21,20 +23,19 @@ const ANONYMOUS = 'no credential';
 const DRAINED_BODY_MAX = 64 * 1024;
 const NO_OVERRIDES = new Map<string, ReadonlyMap<string, string>>();
 
-/** The credential a request presents: its Bearer token, else a `token` query parameter (device calls). */
+/**
+ * The credential a request presents, read as its guard reads it: its Bearer token (any other Authorization header
+ * counts as a credential not verified), else a `token` query parameter (device calls) as the app's query parser
+ * gives it; the query is parsed only when it names a token.
+ */
 function credentialOf(req: IncomingMessage): string | undefined {
   const authorization = req.headers.authorization;
-  if (authorization !== undefined) return authorization.startsWith('Bearer ') ? authorization.slice(7).trim() : authorization;
+  if (authorization !== undefined) return bearerToken(req) ?? authorization;
   const url = req.url ?? '';
-  const at = url.indexOf('token=');
-  if (at < 1 || (url[at - 1] !== '?' && url[at - 1] !== '&')) return undefined;
-  const end = url.indexOf('&', at);
-  const value = url.slice(at + 6, end < 0 ? undefined : end);
-  try {
-    return value ? decodeURIComponent(value) : undefined;
-  } catch {
-    return value; // not percent-encoded well: an unverified credential all the same
-  }
+  const query = url.indexOf('?');
+  if (query < 0 || !url.includes('token=', query)) return undefined;
+  const token = parseQueryString(url.slice(query + 1)).token;
+  return typeof token === 'string' && token ? token : undefined;
 }
 
 /**
@@ -104,6 +105,9 @@ export class Admission implements OnModuleDestroy {
   private readonly unreported: Record<RefusalReason, number> = { busy: 0, queue_full: 0 };
   private reporter?: NodeJS.Timeout;
   private readonly retryAfter: string;
+  /** The refusal's text, its parts (translated per request) and its English, made once. */
+  private readonly busy: readonly Message[];
+  private readonly busyError: string;
   private readonly perSecond: number;
 
   constructor(
@@ -118,6 +122,8 @@ export class Admission implements OnModuleDestroy {
       waitingMax: config.waitingMax,
     });
     this.retryAfter = String(config.retryAfterSeconds);
+    this.busy = [busyText(config.retryAfterSeconds)];
+    this.busyError = renderAll(this.busy);
     this.perSecond = config.unverifiedPerSecond;
     const registers = [metrics.registry];
     const queue = this.queue;
@@ -170,8 +176,7 @@ export class Admission implements OnModuleDestroy {
     if (res.headersSent || res.destroyed) return;
     const url = req.url ?? '/';
     const path = url.split('?')[0];
-    const text = [busyText(Number(this.retryAfter))];
-    const body = JSON.stringify(failure(503, renderAll(text), path, localize(text, req.headers['accept-language'], NO_OVERRIDES)));
+    const body = JSON.stringify(failure(503, this.busyError, path, localize(this.busy, req.headers['accept-language'], NO_OVERRIDES)));
     const length = Number(req.headers['content-length'] ?? 0);
     res.writeHead(503, {
       'Content-Type': 'application/json; charset=utf-8',
