@@ -7,7 +7,7 @@ import { ServerConfig } from '../config/server.config';
 import { secretFieldNames } from '../crud/fields/field-registry';
 import { bodyStatusOf, outcomeOf } from '../http/sent-status';
 import { RequestContext } from '../tenancy/request-context';
-import { withTraceId } from '../tracing/trace-context';
+import { activeSpanIds, withTraceId } from '../tracing/trace-context';
 import { failureNoteOf } from './failure-note';
 import { isoTime } from './iso-time';
 
@@ -162,7 +162,9 @@ export class AppLogging {
     const id = assignRequestId(req, res);
     const started = Date.now();
     (req as { id?: string }).id = id;
-    res.on('close', () => this.requestLine(req, res, id, Date.now() - started)); // a response closes once
+    // the server span is active here, not when the line is written (after the span ended, outside its context)
+    const span = activeSpanIds();
+    res.on('close', () => this.requestLine(req, res, id, Date.now() - started, span)); // a response closes once
     next();
   };
 
@@ -174,12 +176,19 @@ export class AppLogging {
   /**
    * The line of a response that ended ('close' comes after 'finish', or alone when the connection was lost
    * first). It names the request, not its headers: cheaper to write, and no credential can reach it. It is
-   * written outside the request's async context, so it names the caller from the request. Business failures
+   * written outside the request's async context, so it names the caller from the request, and the trace and span ids taken when the request came in. Business failures
    * come with HTTP 200: `bodyStatus` (the envelope's status) and the level (warn for 4xx, error for 5xx) show them.
    */
-  private requestLine(req: Request, res: Response, requestId: string, durationMs: number): void {
+  private requestLine(
+    req: Request,
+    res: Response,
+    requestId: string,
+    durationMs: number,
+    span?: { traceId: string; spanId: string },
+  ): void {
     const line = {
       requestId,
+      ...span,
       req: {
         method: req.method,
         url: redactUrl(req.originalUrl ?? req.url, this.secretParameters),

@@ -87,11 +87,16 @@ export async function inSpan<T>(
   });
 }
 
-/** The trace id of the current request or background work, for log lines and error envelopes; undefined without one. */
-export function activeTraceId(): string | undefined {
+/** The trace and span ids of the current request or background work; undefined without tracing or outside a span. */
+export function activeSpanIds(): { traceId: string; spanId: string } | undefined {
   if (!tracingStarted()) return undefined;
   const spanContext = trace.getActiveSpan()?.spanContext();
-  return spanContext && trace.isSpanContextValid(spanContext) ? spanContext.traceId : undefined;
+  return spanContext && trace.isSpanContextValid(spanContext) ? { traceId: spanContext.traceId, spanId: spanContext.spanId } : undefined;
+}
+
+/** The trace id of the current request or background work, for log lines and error envelopes; undefined without one. */
+export function activeTraceId(): string | undefined {
+  return activeSpanIds()?.traceId;
 }
 
 /** `fields` with the active trace id added (`traceId`) when there is one; `fields` itself without tracing. */

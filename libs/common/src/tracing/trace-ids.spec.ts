@@ -1,5 +1,7 @@
+import { EventEmitter } from 'node:events';
 import { ArgumentsHost, Logger } from '@nestjs/common';
 import { trace } from '@opentelemetry/api';
+import type { Request, Response } from 'express';
 import { startInMemoryTracing } from '../../../../test/support/in-memory-tracing';
 import { ServerConfig } from '../config/server.config';
 import { EnvelopeExceptionFilter } from '../http/exception.filter';
@@ -70,6 +72,29 @@ describe('the trace id of a traced request', () => {
       logging.logger.info('outside');
       expect(JSON.parse(lines[0])).toMatchObject({ msg: 'inside', traceId });
       expect(JSON.parse(lines[1]).traceId).toBeUndefined();
+    });
+
+    it('the request line names the trace and span of its request, though written after the span ended', async () => {
+      const lines: string[] = [];
+      const logging = new AppLogging(Object.assign(new ServerConfig(), { port: 1, logLevel: 'info' }), { name: 'svc' });
+      logging.captureTo({ write: (line: string) => lines.push(line) });
+      const served = () => {
+        const req = Object.assign(new EventEmitter(), { method: 'GET', url: '/svc/x', headers: {}, socket: {} });
+        const res = Object.assign(new EventEmitter(), { statusCode: 200, writableFinished: true, setHeader: () => undefined });
+        logging.http(req as unknown as Request, res as unknown as Response, () => undefined);
+        return res;
+      };
+      let spanId = '';
+      const [traced, traceId] = await trace.getTracer('test').startActiveSpan('request', async (span) => {
+        spanId = span.spanContext().spanId;
+        span.end();
+        return [served(), span.spanContext().traceId] as const;
+      });
+      traced.emit('close');
+      served().emit('close');
+      expect(JSON.parse(lines[0])).toMatchObject({ msg: 'request completed', traceId, spanId });
+      expect(JSON.parse(lines[1])).not.toHaveProperty('traceId');
+      expect(JSON.parse(lines[1])).not.toHaveProperty('spanId');
     });
   });
 });
