@@ -1,6 +1,7 @@
 import { EntityManager, ObjectLiteral, QueryFailedError, QueryRunner, QueryRunnerAlreadyReleasedError } from 'typeorm';
-import type { MysqlDriver } from 'typeorm/driver/mysql/MysqlDriver';
+import type { QueryError } from 'mysql2';
 import { isMysqlFamily } from '../upsert-sql';
+import { driverPool } from './driver-pool';
 
 /**
  * How often a statement's text comes back: `repeated` for one built once per shape (prepared-finds.ts,
@@ -9,15 +10,17 @@ import { isMysqlFamily } from '../upsert-sql';
  */
 export type TextReuse = 'repeated' | 'once';
 
-type Callback = (error: (Error & { code?: string }) | null, result: unknown) => void;
-/** mysql2's (callback) pool as TypeORM's MySQL driver holds it (`MysqlDriver.pool`), or one of its connections. */
+type Callback = (error: QueryError | null, result: unknown) => void;
+/** A value as bound: what TypeORM's driver prepares a column's value into (run-statement.ts binds no other). */
+type Bound = string | number | bigint | boolean | Date | Buffer | null;
+/** mysql2's (callback) pool (driver-pool.ts), or one of its connections, as the statements here call them. */
 interface Mysql2Pool {
-  execute(sql: string, values: unknown[], callback: Callback): void;
-  query(sql: string, values: unknown[], callback: Callback): void;
+  execute(sql: string, values: Bound[], callback: Callback): unknown;
+  query(sql: string, values: Bound[], callback: Callback): unknown;
 }
 
 /** The server's cap on prepared statements (max_prepared_stmt_count, all its clients together) is reached. */
-const tooManyPrepared = (error: Error & { code?: string }): boolean => error.code === 'ER_MAX_PREPARED_STMT_COUNT_REACHED';
+const tooManyPrepared = (error: QueryError): boolean => error.code === 'ER_MAX_PREPARED_STMT_COUNT_REACHED';
 
 /**
  * The rows a SELECT (or an INSERT ... RETURNING) reads. The one way the tables' statements reach the database:
@@ -66,7 +69,9 @@ type DirectRun = (sql: string, values: unknown[]) => Promise<unknown>;
 function mysqlRun(manager: EntityManager): DirectRun | undefined {
   if (!isMysqlFamily(manager.dataSource)) return undefined;
   const runner = manager.queryRunner;
-  return runner ? onRunnerConnection(manager, runner) : preparedOnPool((manager.dataSource.driver as MysqlDriver).pool as Mysql2Pool);
+  if (runner) return onRunnerConnection(manager, runner);
+  const pool: Mysql2Pool | undefined = driverPool(manager.dataSource);
+  return pool && preparedOnPool(pool);
 }
 
 /** Prepared on the pool; past the server's cap the statement runs unprepared, as TypeORM runs it: slower, but answered. */
@@ -96,11 +101,11 @@ function onRunnerConnection(manager: EntityManager, runner: QueryRunner): Direct
 }
 
 /** `send` as a DirectRun: undefined values bound as NULL, a failure as TypeORM's QueryFailedError. */
-function settled(send: (sql: string, values: unknown[], settle: Callback) => void): DirectRun {
+function settled(send: (sql: string, values: Bound[], settle: Callback) => void): DirectRun {
   return (sql, values) =>
     new Promise((resolve, reject) =>
       // mysql2 refuses to bind undefined; TypeORM's runner sends it as NULL, and so does this
-      send(sql, values.includes(undefined) ? values.map((value) => value ?? null) : values, (error, result) =>
+      send(sql, (values.includes(undefined) ? values.map((value) => value ?? null) : values) as Bound[], (error, result) =>
         error ? reject(new QueryFailedError(sql, values, error)) : resolve(result),
       ),
     );
