@@ -164,13 +164,14 @@ export class TenantTable<E extends TenantOwned> {
     manager: EntityManager = this.dataSource.manager,
   ): Promise<void> {
     if (!rows.length) return;
-    await manager
+    const [sql, parameters] = manager
       .createQueryBuilder()
       .insert()
       .into(this.entity)
       .values(rows.map((row) => ({ ...row, tenantId: scope.tenantId })) as never)
       .orIgnore()
-      .execute();
+      .getQueryAndParameters();
+    await changeRows(manager, sql, parameters, 'once');
   }
 
   /** Removes the scope's rows matching `filter` from the table; returns how many. */
