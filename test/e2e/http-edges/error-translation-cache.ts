@@ -34,7 +34,7 @@ describe('localizedError and its cache of translations', () => {
       if (/configuration_translation/.test(query)) translationQueries.push(query);
       return logQuery(query, parameters, runner);
     });
-    // on MySQL/MariaDB the prepared reads run on mysql2's pool, past TypeORM's logger (fast-paths/pooled-statement.ts)
+    // on MySQL/MariaDB the prepared reads run on mysql2's pool, past TypeORM's logger (persistence/sql/run-statement.ts)
     const pool = (t.dataSource.driver as unknown as { pool?: { execute: (sql: string, ...rest: unknown[]) => unknown } }).pool;
     if (pool) {
       const execute = pool.execute.bind(pool);

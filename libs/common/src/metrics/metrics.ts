@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import type { Pool } from 'mysql2';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { ServerConfig } from '../config/server.config';
 import { bodyStatusLabel } from '../http/sent-status';
 import { routeOf } from '../logging/app-logging';
+import { driverPool } from '../persistence/sql/driver-pool';
 
 // for the gauges a service counts in its database (the library's index exports this file's exports)
 export { GAUGE_READ_DEADLINE_MS, GAUGE_REFRESH_MS, PeriodicReading } from './periodic-reading';
@@ -73,8 +73,8 @@ export class Metrics {
    * `db_pool_requests_queued_total` shows the pool running out.
    */
   private poolMetrics(dataSource: DataSource, registers: Registry[]): void {
-    const pool = (dataSource.driver as unknown as { pool?: Pool }).pool;
-    if (!pool) return; // replication (a pool cluster), or not connected
+    const pool = driverPool(dataSource);
+    if (!pool) return; // SQLite, replication (a pool cluster), or not connected
     new Gauge({ name: 'db_pool_connections_max', help: 'Connections the MySQL pool may open (connectionLimit)', registers }).set(
       Number(pool.config.connectionLimit),
     );

@@ -60,7 +60,7 @@ export function dataSourceOptions(
       poolSize: config.dbPoolSize,
       // a dead database must give a fast 503, not an unbounded queue of waiting requests
       // trace: off, mysql2 captures a stack trace for every query, for errors whose stacks are never logged or answered
-      // maxPreparedStatements: each connection keeps its 64 most recent prepared statements (fast-paths/pooled-statement.ts);
+      // maxPreparedStatements: each connection keeps its 64 most recent prepared statements (sql/run-statement.ts);
       // the server's max_prepared_stmt_count (16,382 by default) is shared by every connection of every replica
       extra: { queueLimit: 200, connectTimeout: 5000, waitForConnections: true, trace: false, maxPreparedStatements: 64 },
       // the server stops a statement that runs past DB_STATEMENT_TIMEOUT_MS: each pool connection gets the deadline

@@ -1,17 +1,18 @@
 /**
  * The deadline on every statement of a service's MySQL/MariaDB pool (DB_STATEMENT_TIMEOUT_MS, statement-deadline.ts):
  * the server stops a statement past it, on every connection of the pool, through TypeORM's query runners and through
- * the prepared statements run on the pool directly (fast-paths/pooled-statement.ts); the connection serves on; the
+ * the prepared statements run on the pool directly (sql/run-statement.ts); the connection serves on; the
  * failure is the storage-unavailable 503's; schema work has none. The server cases run on the MySQL/MariaDB leg only
  * (DB_URL set): SQLite has no server-side deadline.
  */
 import * as mysql2 from 'mysql2';
 import type { Pool, RowDataPacket } from 'mysql2';
 import { DataSource, QueryFailedError } from 'typeorm';
+import type { MysqlDriver } from 'typeorm/driver/mysql/MysqlDriver';
 import { createTestDatabase, TestDatabase, usingMysql } from '../../../../test/support/database';
 import { DatabaseConfig } from '../config/database.config';
 import { readConfig } from '../config/environment';
-import { pooledStatement } from '../fast-paths/pooled-statement';
+import { selectRows } from './sql/run-statement';
 import { dataSourceOptions, DataSourceUse } from './database';
 import { driverCodeOf, isStatementTimeoutError, isStorageUnavailableError } from './db-errors';
 import { statementDeadlineSql } from './statement-deadline';
@@ -161,7 +162,7 @@ function hasSqliteDriver(): boolean {
   });
 
   it('a prepared statement on the same pool (pool.execute) is stopped at the deadline; the connection serves on', async () => {
-    const pool = (dataSource.driver as unknown as { pool: Pool }).pool;
+    const pool = (dataSource.driver as MysqlDriver).pool as Pool;
     const execute = (sql: string, values: number[]) =>
       new Promise<RowDataPacket[]>((resolve, reject) =>
         pool.execute<RowDataPacket[]>(sql, values, (error, rows) =>
@@ -173,11 +174,15 @@ function hasSqliteDriver(): boolean {
     expect(await execute('SELECT CONNECTION_ID() AS id, ? AS answer', [42])).toEqual([{ id: connection, answer: 42 }]);
   });
 
-  it("and so is the fast paths' pooled statement, on that pool", async () => {
-    const pooled = pooledStatement(dataSource.manager)!;
-    expect(pooled).toBeDefined();
-    expectStoppedAtDeadline(await failureOf(() => pooled(SLOW_PREPARED, [SLEEP_S])));
-    expect(await pooled('SELECT id FROM deadline_probe WHERE id = ?', [1])).toEqual([{ id: 1 }]);
+  it("and so is the tables' repeated statement, prepared on that pool", async () => {
+    const execute = jest.spyOn((dataSource.driver as MysqlDriver).pool as Pool, 'execute');
+    try {
+      expectStoppedAtDeadline(await failureOf(() => selectRows(dataSource.manager, SLOW_PREPARED, [SLEEP_S], 'repeated')));
+      expect(await selectRows(dataSource.manager, 'SELECT id FROM deadline_probe WHERE id = ?', [1], 'repeated')).toEqual([{ id: 1 }]);
+      expect(execute).toHaveBeenCalledTimes(2);
+    } finally {
+      execute.mockRestore();
+    }
   });
 
   it('a statement in a transaction is stopped at the deadline; the transaction goes on and commits', async () => {

@@ -19,7 +19,7 @@ type Acquired = (error: NodeJS.ErrnoException | null, connection: PoolConnection
  * Gives every connection of `pool` a server-side deadline of `ms` on each statement before anyone gets it: the first
  * time a connection is handed out, its session deadline is set (the server's flavour read once per pool), and only
  * then is it passed on. Everything the pool runs takes getConnection: TypeORM's query runners and the pool's own
- * query and execute (the prepared statements of fast-paths/pooled-statement.ts). A connection whose deadline cannot
+ * query and execute (the prepared statements of sql/run-statement.ts). A connection whose deadline cannot
  * be set is closed and its caller gets that error, so no statement ever runs on a connection without it.
  */
 export function boundStatements(pool: Pool, ms: number): Pool {

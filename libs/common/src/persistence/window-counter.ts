@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { isMysqlFamily, retryingDeadlocks, upsertSql } from './upsert-sql';
+import { changeRows, selectRows } from './sql/run-statement';
 
 const TABLE = 'throttle_window';
 /** Ended windows are deleted at most this often per replica (any hit triggers it). */
@@ -38,28 +39,27 @@ export class WindowCounter {
       hits: Number(rows[0].hits),
       windowEnd: Number(rows[0].window_end),
     });
-    if (!isMysqlFamily(this.dataSource)) return counted(await this.dataSource.query(`${sql} RETURNING hits, window_end`, parameters));
+    const { manager } = this.dataSource;
+    if (!isMysqlFamily(this.dataSource)) return counted(await selectRows(manager, `${sql} RETURNING hits, window_end`, parameters, 'once'));
     // the upsert keeps the row locked until commit: the read sees exactly this hit's count
     return retryingDeadlocks(() =>
-      this.dataSource.transaction(async (manager) => {
-        await manager.query(sql, parameters);
-        return counted(await manager.query(`SELECT hits, window_end FROM ${TABLE} WHERE throttle_key = ?`, [key]));
+      this.dataSource.transaction(async (transaction) => {
+        await changeRows(transaction, sql, parameters, 'once');
+        return counted(await selectRows(transaction, `SELECT hits, window_end FROM ${TABLE} WHERE throttle_key = ?`, [key], 'once'));
       }),
     );
   }
 
   /** The key's window as it stands, without counting a hit; undefined when there is none or it has ended. */
   async peek(key: string, now = Date.now()): Promise<WindowCount | undefined> {
-    const rows: Record<string, unknown>[] = await this.dataSource.query(`SELECT hits, window_end FROM ${TABLE} WHERE throttle_key = ?`, [
-      key,
-    ]);
+    const rows = await selectRows(this.dataSource.manager, `SELECT hits, window_end FROM ${TABLE} WHERE throttle_key = ?`, [key], 'once');
     const windowEnd = Number(rows[0]?.window_end);
     return rows.length && windowEnd > now ? { hits: Number(rows[0].hits), windowEnd } : undefined;
   }
 
   /** Ends the key's window at once (e.g. a proven secret clears the failures counted before). */
   async forget(key: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM ${TABLE} WHERE throttle_key = ?`, [key]);
+    await changeRows(this.dataSource.manager, `DELETE FROM ${TABLE} WHERE throttle_key = ?`, [key], 'once');
   }
 
   /** Waits for a sweep in progress (before the data source closes). */
@@ -71,8 +71,7 @@ export class WindowCounter {
   private sweepNowAndThen(now: number): void {
     if (this.sweeping || now - this.lastSweep < SWEEP_INTERVAL_MS) return;
     this.lastSweep = now;
-    this.sweeping = this.dataSource
-      .query(`DELETE FROM ${TABLE} WHERE window_end <= ?`, [now])
+    this.sweeping = changeRows(this.dataSource.manager, `DELETE FROM ${TABLE} WHERE window_end <= ?`, [now], 'once')
       .then(
         () => undefined,
         (error: Error) => this.logger.warn(`sweeping ended rate-limit windows failed: ${error.name}`),

@@ -3,13 +3,13 @@ import { BaseRecord } from '../../persistence/base-record';
 import { LIVE } from '../../persistence/columns';
 import { newId } from '../../persistence/ids';
 import { TenantScope } from '../../tenancy/tenant-scope';
-import { multiRowUpdateById, runsOfSameFields, WRITE_CHUNK } from './multi-row-sql';
+import { multiRowUpdateById, runsOfSameFields, WRITE_CHUNK } from '../../persistence/sql/multi-row-sql';
+import { changeRows } from '../../persistence/sql/run-statement';
 import { TenantFilter, TenantTable } from './tenant-table';
 import { TimeSlice } from '../../background/time-slice';
 import { LiveCounts } from './live-counts';
 import { readSnapshot } from './read-snapshot';
-import { PageWindow, reversedOrder, SortOrder } from './page-window';
-import { deferredJoin } from './deferred-join';
+import { PageWindow, SortOrder } from './page-window';
 import { filterCountValue } from './filter-counts';
 
 type Row = Record<string, unknown>;
@@ -86,21 +86,16 @@ export class LiveRecordTable<E extends BaseRecord> extends TenantTable<E> {
   /**
    * The page of matching records in `order` that `window` describes, in `order`. A deferred join, in one
    * statement: the skipped rows are passed over on an index by their keys alone, and only the page's rows are read.
-   * A first window is read by a statement prepared once per shape (PreparedFinds.findPage) where it can be.
+   * A first window's statement is built once per shape (PreparedFinds.findPage) where its conditions allow.
    */
-  async findPage(
+  findPage(
     scope: TenantScope,
     filter: TenantFilter<E>,
     order: SortOrder,
     window: PageWindow,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<E[]> {
-    const where = this.where(scope, filter);
-    const prepared = this.prepared()?.finds.findPage(manager, where, order, window, this.idField);
-    if (prepared) return prepared;
-    const read = window.reversed ? reversedOrder(order) : order;
-    const rows = await deferredJoin(manager, this.entity, where, this.idField, read, window).getMany();
-    return window.reversed ? rows.reverse() : rows;
+    return this.prepared().finds.findPage(manager, this.where(scope, filter), order, window, this.idField);
   }
 
   /** New records of the scope's tenant (identifier given or generated) in multi-row INSERTs. */
@@ -126,7 +121,8 @@ export class LiveRecordTable<E extends BaseRecord> extends TenantTable<E> {
     for (const run of runsOfSameFields(rows, WRITE_CHUNK)) {
       const fields = Object.keys(run[0]).filter((f) => f !== this.idField);
       const records = run.map((row) => this.stamped(scope, row, now));
-      await manager.query(...multiRowUpdateById(manager, this.entity, this.idField, records, fields));
+      const [sql, parameters] = multiRowUpdateById(manager, this.entity, this.idField, records, fields);
+      await changeRows(manager, sql, parameters, 'once');
       await slice?.pause();
     }
   }

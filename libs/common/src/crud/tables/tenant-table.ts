@@ -9,13 +9,12 @@ import {
   SelectQueryBuilder,
 } from 'typeorm';
 import { AllTenantsRead, TenantScope } from '../../tenancy/tenant-scope';
-import { PreparedFinds } from '../../fast-paths/prepared-finds';
+import { PreparedFinds } from '../../persistence/sql/prepared-finds';
 import { FindShape } from './find-shape';
-import { PreparedUpdates } from '../../fast-paths/prepared-updates';
-import { PooledStatement, pooledStatement } from '../../fast-paths/pooled-statement';
-import { fastPathsOn } from '../../fast-paths/fast-paths';
+import { PreparedUpdates } from '../../persistence/sql/prepared-updates';
+import { changeRows } from '../../persistence/sql/run-statement';
 import { TimeSlice } from '../../background/time-slice';
-import { multiRowInsert, runsOfSameFields, WRITE_CHUNK } from './multi-row-sql';
+import { multiRowInsert, runsOfSameFields, WRITE_CHUNK } from '../../persistence/sql/multi-row-sql';
 
 /** A row of a table whose primary key starts with the owning tenant. */
 export interface TenantOwned extends ObjectLiteral {
@@ -36,10 +35,8 @@ export interface ReadOptions<E> extends FindShape<E> {
  * behave as absent.
  */
 export class TenantTable<E extends TenantOwned> {
-  /** Made on first use (the entity's metadata exists only once the data source is initialised); null with FAST_PATHS=off. */
-  private statements?: { finds: PreparedFinds<E>; updates: PreparedUpdates<E> } | null;
-  /** FAST_PATHS as the app was made with it (two apps of one process may differ: the comparison test makes one each way). */
-  private readonly fastPaths = fastPathsOn();
+  /** Made on first use (the entity's metadata exists only once the data source is initialised). */
+  private statements?: { finds: PreparedFinds<E>; updates: PreparedUpdates<E> };
 
   constructor(
     readonly entity: EntityTarget<E>,
@@ -80,27 +77,21 @@ export class TenantTable<E extends TenantOwned> {
     filter: TenantFilter<E> = {} as TenantFilter<E>,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<number> {
-    const where = this.where(scope, filter);
-    return this.prepared()?.finds.count(manager, where) ?? manager.getRepository(this.entity).count({ where });
+    return this.prepared().finds.count(manager, this.where(scope, filter));
   }
 
   /** Rows matching a complete condition: by a statement built once for its shape where it can be (PreparedFinds). */
   private findWhere(where: FindOptionsWhere<E>, { manager = this.dataSource.manager, ...shape }: ReadOptions<E>): Promise<E[]> {
-    return this.prepared()?.finds.find(manager, where, shape) ?? manager.getRepository(this.entity).find({ ...shape, where });
+    return this.prepared().finds.find(manager, where, shape);
   }
 
-  /** The statements prepared per shape (fast-paths/), or null when the fast paths are off. */
-  protected prepared(): { finds: PreparedFinds<E>; updates: PreparedUpdates<E> } | null {
+  /** The table's finds and updates, their statements built once per shape (persistence/sql/). */
+  protected prepared(): { finds: PreparedFinds<E>; updates: PreparedUpdates<E> } {
     if (this.statements === undefined) {
       const metadata = this.dataSource.getMetadata(this.entity);
-      this.statements = this.fastPaths ? { finds: new PreparedFinds(metadata), updates: new PreparedUpdates(metadata) } : null;
+      this.statements = { finds: new PreparedFinds(metadata), updates: new PreparedUpdates(metadata) };
     }
     return this.statements;
-  }
-
-  /** A statement of its own SQL run prepared on the MySQL pool (fast-paths/pooled-statement.ts), where the fast paths allow. */
-  protected pooled(manager: EntityManager): PooledStatement | undefined {
-    return this.prepared() ? pooledStatement(manager) : undefined;
   }
 
   /** Whether a row matches: a find of one row's tenant column, so that it is prepared like the other finds. */
@@ -136,8 +127,8 @@ export class TenantTable<E extends TenantOwned> {
 
   /**
    * Rows, each made complete by `complete` as its statement is built, in multi-row INSERTs of consecutive rows
-   * that give the same fields (`besides` not counted); a single row's INSERT, whose text repeats, runs prepared on
-   * the MySQL pool where it can.
+   * that give the same fields (`besides` not counted); a single row's INSERT, whose text repeats, runs as a
+   * repeated text (persistence/sql/run-statement.ts: prepared on the MySQL pool).
    */
   protected async insertInRuns<R extends object>(
     manager: EntityManager,
@@ -147,8 +138,7 @@ export class TenantTable<E extends TenantOwned> {
   ): Promise<void> {
     for (const run of runsOfSameFields(rows, WRITE_CHUNK, besides)) {
       const [sql, parameters] = multiRowInsert(manager, this.entity, run.map(complete));
-      const pooled = run.length === 1 ? this.pooled(manager) : undefined;
-      await (pooled ? pooled(sql, parameters) : manager.query(sql, parameters));
+      await changeRows(manager, sql, parameters, run.length === 1 ? 'repeated' : 'once');
       await slice?.pause();
     }
   }
@@ -160,16 +150,7 @@ export class TenantTable<E extends TenantOwned> {
     set: Partial<E>,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<number> {
-    const where = this.where(scope, filter);
-    const prepared = this.prepared()?.updates.update(manager, where, set);
-    if (prepared) return prepared;
-    const result = await manager
-      .createQueryBuilder()
-      .update(this.entity)
-      .set(set as never)
-      .where(where)
-      .execute();
-    return result.affected ?? 0;
+    return this.prepared().updates.update(manager, this.where(scope, filter), set);
   }
 
   /**
@@ -183,18 +164,24 @@ export class TenantTable<E extends TenantOwned> {
     manager: EntityManager = this.dataSource.manager,
   ): Promise<void> {
     if (!rows.length) return;
-    await manager
+    const [sql, parameters] = manager
       .createQueryBuilder()
       .insert()
       .into(this.entity)
       .values(rows.map((row) => ({ ...row, tenantId: scope.tenantId })) as never)
       .orIgnore()
-      .execute();
+      .getQueryAndParameters();
+    await changeRows(manager, sql, parameters, 'once');
   }
 
   /** Removes the scope's rows matching `filter` from the table; returns how many. */
   async deleteRows(scope: TenantScope, filter: TenantFilter<E>, manager: EntityManager = this.dataSource.manager): Promise<number> {
-    const result = await manager.createQueryBuilder().delete().from(this.entity).where(this.where(scope, filter)).execute();
-    return result.affected ?? 0;
+    const [sql, parameters] = manager
+      .createQueryBuilder()
+      .delete()
+      .from(this.entity)
+      .where(this.where(scope, filter))
+      .getQueryAndParameters();
+    return changeRows(manager, sql, parameters, 'once');
   }
 }

@@ -1,10 +1,11 @@
 /**
- * Finds, counts and updates by a statement built once per shape do exactly what the repository's and the
- * query builder's do, on the leg's database (in-memory SQLite, or a fresh MySQL/MariaDB database when
- * DB_URL is set): each call's own values, column transformers applied both ways, selected and hidden
- * columns, order, offset and limit, IS NULL and ranges; other conditions take TypeORM's own way.
+ * The tables' finds, counts and updates do exactly what the repository's and the query builder's do, on the leg's
+ * database (in-memory SQLite, or a fresh MySQL/MariaDB database when DB_URL is set): each call's own values, column
+ * transformers applied both ways, selected and hidden columns, order, offset and limit, IS NULL and ranges by a
+ * statement built once per shape, other conditions and SQL expressions by one built for the call.
  */
 import {
+  AfterLoad,
   Between,
   Column,
   DataSource,
@@ -17,8 +18,8 @@ import {
   MoreThanOrEqual,
   PrimaryColumn,
 } from 'typeorm';
-import { createTestDatabase, fixtureDataSource, TestDatabase } from '../../../../test/support/database';
-import { commaList, epochMillis } from '../persistence/columns';
+import { createTestDatabase, fixtureDataSource, TestDatabase } from '../../../../../test/support/database';
+import { commaList, epochMillis } from '../columns';
 import { PreparedFinds } from './prepared-finds';
 import { PreparedUpdates } from './prepared-updates';
 
@@ -43,6 +44,20 @@ class Parcel {
   secretCode: string;
 }
 
+/** An entity with a load listener: the tables' reads would not call it. */
+@Entity('fixture_noted')
+class Noted {
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  tenantId: string;
+
+  loaded = false;
+
+  @AfterLoad()
+  markLoaded(): void {
+    this.loaded = true;
+  }
+}
+
 let database: TestDatabase;
 let dataSource: DataSource;
 let finds: PreparedFinds<Parcel>;
@@ -60,7 +75,7 @@ const parcel = (tenantId: string, parcelId: string, o: Partial<Parcel> = {}): Pa
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  dataSource = await fixtureDataSource(database, [Parcel]);
+  dataSource = await fixtureDataSource(database, [Parcel, Noted]);
   await dataSource.manager.insert(Parcel, [
     parcel('t1', 'p1'),
     parcel('t1', 'p2', { courier: null, sentTime: 1_700_000_000_002 }),
@@ -96,14 +111,20 @@ describe('PreparedFinds', () => {
     ['between two times', { tenantId: 't1', sentTime: Between(1_700_000_000_000, 1_700_000_000_001) }, { order: { parcelId: 'ASC' } }],
     ['a page past the first', { tenantId: 't1' }, { order: { parcelId: 'ASC' }, skip: 1, take: 1 }],
     ['with a hidden column selected', { tenantId: 't1', parcelId: 'p3' }, { select: { parcelId: true, secretCode: true, labels: true } }],
+    ['IN, built for the call', { tenantId: 't1', parcelId: In(['p1', 'p3']) }, { order: { parcelId: 'DESC' } }],
+    [
+      'LIKE on a transformed column, built for the call',
+      { tenantId: 't1', labels: Like('%b%') },
+      { select: { parcelId: true, labels: true } },
+    ],
   ])('%s: what the repository finds', async (_name, where, shape) => {
     const { prepared, repository } = await both(where, shape);
     expect(prepared).toEqual(repository);
-    expect(prepared?.every((row) => row instanceof Parcel)).toBe(true);
+    expect(prepared.every((row) => row instanceof Parcel)).toBe(true);
   });
 
   it('reads transformed columns back (numbers, lists) and leaves hidden columns out', async () => {
-    const [row] = (await finds.find(dataSource.manager, { tenantId: 't1', parcelId: 'p3' }, {}))!;
+    const [row] = await finds.find(dataSource.manager, { tenantId: 't1', parcelId: 'p3' }, {});
     expect(row).toEqual(
       Object.assign(new Parcel(), { tenantId: 't1', parcelId: 'p3', courier: 'dhl', sentTime: 1_700_000_000_000, labels: [] }),
     );
@@ -127,6 +148,8 @@ describe('PreparedFinds', () => {
     ['IS NULL', { tenantId: 't1', courier: IsNull() }, 1],
     ['between two times', { tenantId: 't1', sentTime: Between(1_700_000_000_001, 1_700_000_000_002) }, 1],
     ['no match', { tenantId: 't9' }, 0],
+    ['IN, built for the call', { tenantId: 't1', parcelId: In(['p1', 'p2', 'p9']) }, 2],
+    ['LIKE, built for the call', { tenantId: 't1', courier: Like('d%') }, 1],
   ])('counts %s as the repository does', async (_name, where, expected) => {
     expect(await finds.count(dataSource.manager, where)).toBe(expected);
     expect(await dataSource.getRepository(Parcel).count({ where })).toBe(expected);
@@ -141,9 +164,26 @@ describe('PreparedFinds', () => {
     ]).toEqual([2, 3, 0]);
   });
 
-  it('leaves other conditions to the repository', () => {
-    expect(finds.find(dataSource.manager, { tenantId: 't1', parcelId: In(['p1', 'p2']) }, {})).toBeUndefined();
-    expect(finds.count(dataSource.manager, { tenantId: 't1', courier: Like('d%') })).toBeUndefined();
+  it('builds other conditions for each call, and keeps no statement of theirs', async () => {
+    const build = jest.spyOn(dataSource.manager, 'createQueryBuilder');
+    const byIn = (ids: string[]) => finds.find(dataSource.manager, { tenantId: 't1', parcelId: In(ids) }, { select: { parcelId: true } });
+    const found = [await byIn(['p1']), await byIn(['p2', 'p3'])];
+    const calls = build.mock.calls.length;
+    build.mockRestore();
+    expect(calls).toBe(2);
+    expect(found.map((rows) => rows.map((row) => row.parcelId).sort())).toEqual([['p1'], ['p2', 'p3']]);
+  });
+
+  it('refuses an entity with load listeners, whose reads it would not call them for', async () => {
+    await expect(new PreparedFinds<Noted>(dataSource.getMetadata(Noted)).find(dataSource.manager, { tenantId: 't1' }, {})).rejects.toThrow(
+      /no load listeners/,
+    );
+  });
+
+  it('refuses a selection of anything but plain columns', async () => {
+    await expect(finds.find(dataSource.manager, { tenantId: 't1' }, { select: { courier: { x: true } } as never })).rejects.toThrow(
+      /plain columns only/,
+    );
   });
 });
 
@@ -188,10 +228,16 @@ describe('PreparedUpdates', () => {
     expect((await read('u2', 'q1'))?.secretCode).toBe('b');
   });
 
-  it('leaves SQL expressions and other conditions to the query builder', () => {
-    expect(
-      updates.update(dataSource.manager, { tenantId: 'u1', parcelId: 'q1' }, { sentTime: (() => 'sent_time + 1') as never }),
-    ).toBeUndefined();
-    expect(updates.update(dataSource.manager, { tenantId: 'u1', parcelId: In(['q1']) }, { courier: 'x' })).toBeUndefined();
+  it('sets SQL expressions and updates by other conditions by a statement built for the call', async () => {
+    const build = jest.spyOn(dataSource.manager, 'createQueryBuilder');
+    const later = (by: number) => (() => `sent_time + ${by}`) as never;
+    expect(await updates.update(dataSource.manager, { tenantId: 'u1', parcelId: 'q1' }, { sentTime: later(1) })).toBe(1);
+    expect(await updates.update(dataSource.manager, { tenantId: 'u1', parcelId: 'q1' }, { sentTime: later(2) })).toBe(1);
+    expect(await updates.update(dataSource.manager, { tenantId: 'u1', parcelId: In(['q1', 'q2', 'q9']) }, { courier: 'x' })).toBe(2);
+    const calls = build.mock.calls.length;
+    build.mockRestore();
+    expect(calls).toBe(3);
+    expect(await read('u1', 'q1')).toMatchObject({ courier: 'x', sentTime: 1_800_000_000_003 });
+    expect(await read('u1', 'q2')).toMatchObject({ courier: 'x' });
   });
 });

@@ -1,6 +1,6 @@
 import { EntityManager, EntityMetadata, EntityTarget } from 'typeorm';
-import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
-import { LIVE } from '../../persistence/columns';
+import { LIVE } from '../columns';
+import type { ColumnMetadata } from './prepared-statement';
 
 type Row = Record<string, unknown>;
 
@@ -53,7 +53,7 @@ function insertShape(manager: EntityManager, metadata: EntityMetadata, propertie
   const key = properties.join();
   let shape = shapes.get(key);
   if (!shape) {
-    const { driver } = manager.connection;
+    const { driver } = manager.dataSource;
     const columns = properties.flatMap((property) => metadata.findColumnWithPropertyName(property) ?? []);
     const names = columns.map((column) => driver.escape(column.databaseName)).join(', ');
     const head = `INSERT INTO ${driver.escape(metadata.tableName)} (${names}) VALUES `;
@@ -64,8 +64,8 @@ function insertShape(manager: EntityManager, metadata: EntityMetadata, propertie
 
 /** INSERT of rows that give the same properties (those of the first row that are columns). */
 export function multiRowInsert(manager: EntityManager, entity: EntityTarget<unknown>, rows: Row[]): [string, unknown[]] {
-  const { driver } = manager.connection;
-  const { columns, head, tuple } = insertShape(manager, manager.connection.getMetadata(entity), Object.keys(rows[0]));
+  const { driver } = manager.dataSource;
+  const { columns, head, tuple } = insertShape(manager, manager.dataSource.getMetadata(entity), Object.keys(rows[0]));
   const parameters: unknown[] = [];
   for (const row of rows) for (const column of columns) parameters.push(driver.preparePersistentValue(row[column.propertyName], column));
   return [head + (rows.length === 1 ? tuple : rows.map(() => tuple).join(', ')), parameters];
@@ -84,14 +84,14 @@ export function multiRowUpdateById(
   records: Row[],
   fields: string[],
 ): [string, unknown[]] {
-  const metadata = manager.connection.getMetadata(entity);
+  const metadata = manager.dataSource.getMetadata(entity);
   const column = (property: string) => metadata.findColumnWithPropertyName(property);
-  const q = (property: string) => manager.connection.driver.escape(column(property)!.databaseName);
+  const q = (property: string) => manager.dataSource.driver.escape(column(property)!.databaseName);
   const [insert, parameters] = multiRowInsert(manager, entity, records);
   const assigned = [...fields.filter((f) => column(f)), 'lastModifiedUsername', 'lastModifiedTime'];
   const [revision, live] = [q('revision'), `${q('deleteTime')} = ${LIVE}`];
   const sql =
-    manager.connection.options.type === 'better-sqlite3'
+    manager.dataSource.options.type === 'better-sqlite3'
       ? `${insert} ON CONFLICT (${q('tenantId')}, ${q(idField)}) DO UPDATE SET ` +
         [...assigned.map((f) => `${q(f)} = excluded.${q(f)}`), `${revision} = ${revision} + 1`].join(', ') +
         ` WHERE ${live}`

@@ -1,0 +1,112 @@
+import { EntityManager, ObjectLiteral, QueryFailedError, QueryRunner, QueryRunnerAlreadyReleasedError } from 'typeorm';
+import type { QueryError } from 'mysql2';
+import { isMysqlFamily } from '../upsert-sql';
+import { driverPool } from './driver-pool';
+
+/**
+ * How often a statement's text comes back: `repeated` for one built once per shape (prepared-finds.ts,
+ * prepared-updates.ts, a single row's INSERT), `once` for one built for its call (other conditions, SQL expressions,
+ * a later page, a multi-row write), whose text may never come back.
+ */
+export type TextReuse = 'repeated' | 'once';
+
+type Callback = (error: QueryError | null, result: unknown) => void;
+/** A value as bound: what TypeORM's driver prepares a column's value into (run-statement.ts binds no other). */
+type Bound = string | number | bigint | boolean | Date | Buffer | null;
+/** mysql2's (callback) pool (driver-pool.ts), or one of its connections, as the statements here call them. */
+interface Mysql2Pool {
+  execute(sql: string, values: Bound[], callback: Callback): unknown;
+  query(sql: string, values: Bound[], callback: Callback): unknown;
+}
+
+/** The server's cap on prepared statements (max_prepared_stmt_count, all its clients together) is reached. */
+const tooManyPrepared = (error: QueryError): boolean => error.code === 'ER_MAX_PREPARED_STMT_COUNT_REACHED';
+
+/**
+ * The rows a SELECT (or an INSERT ... RETURNING) reads. The one way the tables' statements reach the database:
+ * - a `repeated` text on MySQL/MariaDB runs by mysql2 directly, past TypeORM's query runner, which costs a tenth of a
+ *   light request's CPU (a runner object, connect and release, its broadcaster and QueryResult): outside a
+ *   transaction as a server-side prepared statement on the driver's pool (mysql2 parses and plans it once per
+ *   connection instead of once per call; each connection keeps its 64 most recent: database.ts); inside one (a
+ *   manager of a query runner) on the connection the runner holds (`connect()`), as the runner sends its own: text
+ *   with the values written in, seen by TypeORM's query log hooks (MariaDB plans a first page's deferred join and
+ *   count with written-in values for less of its CPU than the same statements prepared);
+ * - anything else (a `once` text, SQLite) runs by the manager's query runner, or one of its own, as TypeORM's
+ *   repository and query builders run theirs.
+ * A failure is TypeORM's QueryFailedError around the driver's error either way, so the duplicate-key and
+ * storage-unavailable mapping and the log lines stay the same.
+ */
+export async function selectRows(manager: EntityManager, sql: string, values: unknown[], reuse: TextReuse): Promise<ObjectLiteral[]> {
+  const direct = reuse === 'repeated' && mysqlRun(manager);
+  if (direct) return (await direct(sql, values)) as ObjectLiteral[];
+  return (await byQueryRunner(manager, sql, values)).records ?? [];
+}
+
+/** How many rows an UPDATE, INSERT or DELETE matched or wrote: run as selectRows runs a statement. */
+export async function changeRows(manager: EntityManager, sql: string, values: unknown[], reuse: TextReuse): Promise<number> {
+  const direct = reuse === 'repeated' && mysqlRun(manager);
+  if (direct) return ((await direct(sql, values)) as { affectedRows: number }).affectedRows;
+  return (await byQueryRunner(manager, sql, values)).affected ?? 0;
+}
+
+/** The statement through TypeORM's query runner: the manager's (a transaction's), else one taken for it and given back. */
+async function byQueryRunner(
+  manager: EntityManager,
+  sql: string,
+  values: unknown[],
+): Promise<{ records?: ObjectLiteral[]; affected?: number }> {
+  const runner = manager.queryRunner ?? manager.dataSource.createQueryRunner();
+  try {
+    return await runner.query(sql, values, true);
+  } finally {
+    if (runner !== manager.queryRunner) await runner.release();
+  }
+}
+
+type DirectRun = (sql: string, values: unknown[]) => Promise<unknown>;
+
+/** How a repeated text runs by mysql2 directly on MySQL/MariaDB (see selectRows); undefined on SQLite. */
+function mysqlRun(manager: EntityManager): DirectRun | undefined {
+  if (!isMysqlFamily(manager.dataSource)) return undefined;
+  const runner = manager.queryRunner;
+  if (runner) return onRunnerConnection(manager, runner);
+  const pool: Mysql2Pool | undefined = driverPool(manager.dataSource);
+  return pool && preparedOnPool(pool);
+}
+
+/** Prepared on the pool; past the server's cap the statement runs unprepared, as TypeORM runs it: slower, but answered. */
+function preparedOnPool(pool: Mysql2Pool): DirectRun {
+  return settled((sql, values, settle) =>
+    pool.execute(sql, values, (error, result) =>
+      error && tooManyPrepared(error) ? pool.query(sql, values, settle) : settle(error, result),
+    ),
+  );
+}
+
+/** As text on the runner's connection, through TypeORM's query log hooks as the runner sends its own statements. */
+function onRunnerConnection(manager: EntityManager, runner: QueryRunner): DirectRun {
+  const { logger } = manager.dataSource;
+  return async (sql, values) => {
+    // as the runner's own query refuses once it is released (its connection is back in the pool)
+    if (runner.isReleased) throw new QueryRunnerAlreadyReleasedError();
+    const connection = (await runner.connect()) as Mysql2Pool;
+    return settled((text, bound, settle) => {
+      logger.logQuery(text, bound, runner);
+      connection.query(text, bound, (error, result) => {
+        if (error) logger.logQueryError(error, text, bound, runner);
+        settle(error, result);
+      });
+    })(sql, values);
+  };
+}
+
+/** `send` as a DirectRun: undefined values bound as NULL, a failure as TypeORM's QueryFailedError. */
+function settled(send: (sql: string, values: Bound[], settle: Callback) => void): DirectRun {
+  return (sql, values) =>
+    new Promise((resolve, reject) =>
+      // mysql2 refuses to bind undefined; TypeORM's runner sends it as NULL, and so does this
+      send(sql, (values.includes(undefined) ? values.map((value) => value ?? null) : values) as Bound[], (error, result) =>
+        error ? reject(new QueryFailedError(sql, values, error)) : resolve(result),
+      ),
+    );
+}
