@@ -1,6 +1,8 @@
 import { EntityManager, EntityMetadata, EntityTarget } from 'typeorm';
-import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { LIVE } from '../../persistence/columns';
+
+/** TypeORM's column metadata, as its public types name it. */
+type ColumnMetadata = EntityMetadata['columns'][number];
 
 type Row = Record<string, unknown>;
 

@@ -6,7 +6,6 @@
  */
 import { Column, DataSource, Entity, In, LessThanOrEqual, MoreThanOrEqual, PrimaryColumn, Raw } from 'typeorm';
 import { createTestDatabase, fixtureDataSource, TestDatabase, usingMysql } from '../../../../../test/support/database';
-import { fastPathsOn } from '../../fast-paths/fast-paths';
 import { isDuplicateKeyError } from '../../persistence/db-errors';
 import { BaseRecord } from '../../persistence/base-record';
 import { epochMillis } from '../../persistence/columns';
@@ -146,7 +145,7 @@ describe('single-row INSERTs', () => {
         { now: 1_000 },
       );
       const inserts = (execute?.mock.calls ?? []).filter(([sql]) => String(sql).startsWith('INSERT'));
-      expect(inserts).toHaveLength(usingMysql() && fastPathsOn() ? 1 : 0);
+      expect(inserts).toHaveLength(usingMysql() ? 1 : 0);
     } finally {
       execute?.mockRestore();
     }

@@ -13,7 +13,6 @@ import { PreparedFinds } from '../../fast-paths/prepared-finds';
 import { FindShape } from './find-shape';
 import { PreparedUpdates } from '../../fast-paths/prepared-updates';
 import { PooledStatement, pooledStatement } from '../../fast-paths/pooled-statement';
-import { fastPathsOn } from '../../fast-paths/fast-paths';
 import { TimeSlice } from '../../background/time-slice';
 import { multiRowInsert, runsOfSameFields, WRITE_CHUNK } from './multi-row-sql';
 
@@ -39,7 +38,7 @@ export class TenantTable<E extends TenantOwned> {
   /** Made on first use (the entity's metadata exists only once the data source is initialised); null with FAST_PATHS=off. */
   private statements?: { finds: PreparedFinds<E>; updates: PreparedUpdates<E> } | null;
   /** FAST_PATHS as the app was made with it (two apps of one process may differ: the comparison test makes one each way). */
-  private readonly fastPaths = fastPathsOn();
+  private readonly fastPaths = true;
 
   constructor(
     readonly entity: EntityTarget<E>,
