@@ -127,7 +127,7 @@ describe('the request path', () => {
   async function answer(method: 'get' | 'post', path: string, body?: string) {
     const call = request(app.getHttpServer())[method](path);
     const res = body === undefined ? await call : await call.set('Content-Type', 'application/json').send(body);
-    const { timestamp, ...envelope } = (res.body ?? {}) as { timestamp?: number };
+    const { timestamp, ...envelope } = (res.body ?? {}) as { timestamp?: number } & Record<string, unknown>;
     expect(typeof timestamp).toBe('number');
     return { status: res.status, envelope };
   }
