@@ -168,8 +168,9 @@ export class AppHttpAdapter extends ExpressAdapter {
   /**
    * Nest's router calls the adapter's reply with what a route's handler gave, once per request and after the
    * handler: the one place a result becomes the envelope. A StreamableFile (Nest's streaming answers come to
-   * reply as one) is sent as it is. Failures never come here: the exception filter catches every exception and
-   * sends its own envelope (Nest's own filter, the other caller of reply, is never reached).
+   * reply as one; an empty stream comes without a body, no operation of the services streams) is sent as it is.
+   * Failures never come here: the exception filter catches every exception and sends its own envelope (Nest's
+   * own filter, the other caller of reply, is never reached).
    */
   override reply(response: Response, body: unknown, statusCode?: number): unknown {
     if (body instanceof StreamableFile) return super.reply(response, body, statusCode);
