@@ -2,7 +2,7 @@
  * Platform behaviour not specific to one resource: the envelope and its failures, authentication and
  * permissions, X-Request-Id, the OpenAPI document's security, RS256 tokens, storage unavailable, readiness
  * on a database without its migrations, a statement past its deadline, every resource's title translated, and
- * every operation answering the same with the fast paths on and off, and admission under overload.
+ * admission under overload.
  * The cases live in ./platform/ and run in this one file because Jest loads the app's modules once per
  * test file; each case module boots its own app(s) in its own describe.
  */
@@ -11,5 +11,4 @@ import './platform/resource-titles';
 import './platform/apps-started-at-once';
 import './platform/schema-readiness';
 import './platform/statement-deadline';
-import './platform/fast-paths-both-ways';
 import './platform/overload';

@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TerminusModule } from '@nestjs/terminus';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
@@ -14,12 +14,10 @@ import { ServiceConfigModule } from './config/service-config.module';
 import { FilterCount } from './crud/tables/filter-count.entity';
 import { LiveCount } from './crud/tables/live-count.entity';
 import { TtlCache } from './crud/service/ttl-cache';
-import { runDirectWhenFast } from './fast-paths/direct-interceptor';
 import { DrainState } from './health/drain-state';
 import { HealthController } from './health/health.controller';
 import { HealthDetails } from './health/health-details';
 import { SchemaState } from './health/schema-state';
-import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { EnvelopeExceptionFilter } from './http/exception.filter';
 import { addShippedTexts } from './i18n/catalogues';
 import { AppLogging } from './logging/app-logging';
@@ -89,7 +87,6 @@ export class CommonModule {
         RetentionJob,
         { provide: DataSource, useExisting: getDataSourceToken(manifest.name) },
         { provide: APP_GUARD, useClass: AccessGuard },
-        { provide: APP_INTERCEPTOR, useFactory: () => runDirectWhenFast(new EnvelopeInterceptor()) },
         { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
       ],
       exports: [DataSource, TtlCache, AppLogging, DrainState, HealthDetails, Metrics, Admission, KnownCallers, RetentionJob],

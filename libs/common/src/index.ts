@@ -36,6 +36,7 @@ export * from './http/app-exception';
 export * from './http/body-status';
 export * from './http/bootstrap';
 export * from './http/request-body';
+export * from './http/body-param';
 export * from './http/envelope';
 export * from './http/error-translator';
 export * from './i18n/message';

@@ -1,5 +1,5 @@
-import { ApiTag, validationPipe } from '@app/common';
-import { Body, Controller, Get, Post } from '@nestjs/common';
+import { ApiTag, RequestBody } from '@app/common';
+import { Controller, Get, Post } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
 import { BindingLifecycle } from '../binding/binding-lifecycle.entity';
 import { DataAcquisitionDevice } from '../registry/data-acquisition-device/data-acquisition-device.entity';
@@ -31,7 +31,7 @@ export class DataAcquisitionDeviceController extends TokenIssuingController('dev
     response: { data: 'boolean', example: true },
   })
   @ApiBody({ type: DeviceInfoPush })
-  pushInfo(@Caller() caller: DeviceCaller, @Body(validationPipe(DeviceInfoPush)) body: DeviceInfoPush) {
+  pushInfo(@Caller() caller: DeviceCaller, @RequestBody(DeviceInfoPush) body: DeviceInfoPush) {
     return this.registry.pushInfo(caller.scope, caller.recordId, caller.no, body);
   }
 

@@ -1,5 +1,5 @@
-import { ApiTag, validationPipe } from '@app/common';
-import { Body, Controller, Post, Put } from '@nestjs/common';
+import { ApiTag, RequestBody } from '@app/common';
+import { Controller, Post, Put } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
 import { DataAcquisitionServer } from '../registry/data-acquisition-server/data-acquisition-server.entity';
 import { Caller, DeviceOperation } from '../token/device-operation';
@@ -30,7 +30,7 @@ export class DataAcquisitionServerController extends TokenIssuingController('ser
     response: { data: 'boolean', example: true },
   })
   @ApiBody({ type: InternalIpUpdate })
-  updateInternalIp(@Caller() caller: DeviceCaller, @Body(validationPipe(InternalIpUpdate)) body: InternalIpUpdate) {
+  updateInternalIp(@Caller() caller: DeviceCaller, @RequestBody(InternalIpUpdate) body: InternalIpUpdate) {
     return this.registry.updateInternalIp(caller.scope, caller.recordId, body.internalIp);
   }
 }

@@ -5,20 +5,11 @@ import { AuthConfig } from './auth.config';
 import { CrudConfig } from './crud.config';
 import { DatabaseConfig } from './database.config';
 import { checkConfig, ConfigClass, Environment, readConfig } from './environment';
-import { FastPathsConfig } from './fast-paths.config';
 import { RetentionConfig } from './retention.config';
 import { ServerConfig } from './server.config';
 
 /** The namespaces every service reads: the shared library's own consumers need them. */
-export const SHARED_CONFIG: ConfigClass[] = [
-  ServerConfig,
-  DatabaseConfig,
-  AuthConfig,
-  CrudConfig,
-  RetentionConfig,
-  FastPathsConfig,
-  AdmissionConfig,
-];
+export const SHARED_CONFIG: ConfigClass[] = [ServerConfig, DatabaseConfig, AuthConfig, CrudConfig, RetentionConfig, AdmissionConfig];
 
 /** What a service's configuration depends on (its manifest). */
 export interface ConfiguredService {

@@ -12,8 +12,7 @@ import { ServiceDescription, setupOpenApi, SharedDocument } from '../openapi/set
 import { enableCorsFor } from './cors';
 import { failure } from './envelope';
 import { parseQueryString } from './query-params';
-import { noteBodyStatuses } from './sent-status';
-import { fastPathsOn } from '../fast-paths/fast-paths';
+import { sendEnvelope } from './sent-status';
 import { limitRequestTime } from './server';
 import { RequestContext } from '../tenancy/request-context';
 
@@ -33,12 +32,13 @@ export interface ConfigureOptions {
 /**
  * A request under the app's prefix goes on in a request context of its own (tenant, caller, request id).
  * Nest answers unknown routes under the prefix; anything outside it gets the same envelope here. No body
- * is read before routing: EnvelopeInterceptor reads it once the route's guards have admitted the caller.
+ * is read before routing: a handler's body parameter reads it once the route's guards have admitted the caller
+ * (http/body-param.ts).
  */
 function enterApp(prefix: string) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.path === `/${prefix}` || req.path.startsWith(`/${prefix}/`)) RequestContext.run(next, req);
-    else res.status(404).json(failure(404, 'Not found', req.path));
+    else sendEnvelope(res, 404, failure(404, 'Not found', req.path));
   };
 }
 
@@ -74,7 +74,6 @@ export function configureApp(
   // then: every answer, the 404s outside the prefix included, is counted and logged with a request id
   if (config.metricsEnabled) app.use(app.get(Metrics).record);
   app.use(app.get(AppLogging).http);
-  noteBodyStatuses(app.getHttpAdapter().getInstance(), fastPathsOn());
   app.use(compressLargeAnswers());
   enableCorsFor(app, config.corsOrigins);
   app.use(enterApp(service.prefix));

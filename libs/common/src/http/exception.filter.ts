@@ -12,6 +12,7 @@ import { busyText, clientGone, waitExpired } from '../overload/busy';
 import { AppException, HttpRefusal, UnavailableException } from './app-exception';
 import { BodyStatus } from './body-status';
 import { failure } from './envelope';
+import { sendEnvelope } from './sent-status';
 import { ErrorTextOverrides, localize, TranslationsByLanguage } from './error-translator';
 
 interface Classified {
@@ -124,7 +125,7 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     const acceptLanguage = request.headers['accept-language'];
     const localized = localize(c.parts, acceptLanguage, await this.overridesFor(acceptLanguage));
     if (response.headersSent) return;
-    response.status(c.http).json(failure(c.body, c.error, path, localized, extraData));
+    sendEnvelope(response, c.http, failure(c.body, c.error, path, localized, extraData));
   }
 
   /** The one line of an unexpected failure: what an operator needs to find its cause, the stack included. */

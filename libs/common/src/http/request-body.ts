@@ -2,9 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isUtf8 } from 'node:buffer';
 import type { Request, Response } from 'express';
 import { text, urlencoded } from 'express';
-import parseBytes from 'bytes';
 import { TimeSlice } from '../background/time-slice';
-import { plainJsonLength, readPlainJson } from '../fast-paths/plain-json-body';
 import { message } from '../i18n/message';
 import { AppException } from './app-exception';
 import { sanitizeBody, sanitizeSmallBody, SMALL_BODY_BYTES } from './body-sanitizer';
@@ -89,11 +87,10 @@ function strictForm(_req: IncomingMessage, _res: ServerResponse, body: Buffer, e
     throw readFailure('Form body is not valid UTF-8', 'charset.invalid');
 }
 
-/** The readers of one limit: body-parser's JSON text reader and form parser, and the limit in bytes. */
+/** The readers of one limit: body-parser's JSON text reader and form parser. */
 interface Readers {
   json: Parser;
   form: Parser;
-  bytes: number;
 }
 
 /** The readers of each limit, made once per limit. */
@@ -105,7 +102,6 @@ function readersFor(limit: string): Readers {
     found = {
       json: text({ type: 'application/json', limit, verify: strictJson }) as Parser,
       form: urlencoded({ extended: false, limit: FORM_BODY_LIMIT, verify: strictForm }) as Parser,
-      bytes: parseBytes.parse(limit) ?? 0,
     };
     readers.set(limit, found);
   }
@@ -166,19 +162,16 @@ function typedFailure(error: unknown): unknown {
 }
 
 /**
- * Reads, parses and sanitizes the request body within `limit` (DEFAULT_BODY_LIMIT when the operation sets none): JSON or form-encoded (anything else, such
- * as multipart, is left to the route), then sanitizeBody. Undefined when there is no body to read. Called
- * once the route is known and its caller admitted (EnvelopeInterceptor): the body of an unknown route or a
- * refused caller is never read. Failures are body-parser's errors (400, 413, 415, 1004) or AppExceptions (400).
+ * Reads, parses and sanitizes the request body within `limit` (DEFAULT_BODY_LIMIT when the operation sets none):
+ * JSON or form-encoded (anything else, such as multipart, is left to the route), then sanitizeBody. Undefined when
+ * there is no body to read. Called by the body parameter's pipe (body-param.ts), which Nest runs once the route's
+ * guards have admitted the caller: the body of an unknown route or a refused caller is never read, nor that of a
+ * route without a body parameter. Failures are body-parser's errors (400, 413, 415, 1004) or AppExceptions (400).
  * JSON text of at most SMALL_BODY_BYTES (counted after Content-Encoding is undone) is sanitized in one go.
- * With `fastPaths`, a plain JSON body (fast-paths/plain-json-body.ts) is read without body-parser.
  */
-export function readRequestBody(req: Request, res: Response, limit: string | undefined, fastPaths: boolean): Promise<void> | undefined {
+export function readRequestBody(req: Request, res: Response, limit: string | undefined): Promise<void> | undefined {
   if (!hasBody(req)) return undefined;
-  const readers = readersFor(limit ?? DEFAULT_BODY_LIMIT);
-  const length = fastPaths ? plainJsonLength(req, readers.bytes) : undefined;
-  const reading = length === undefined ? readWithBodyParser(req, res, readers) : readPlainJsonBody(req, res, length);
-  return reading.then(() => sanitizeRead(req));
+  return readWithBodyParser(req, res, readersFor(limit ?? DEFAULT_BODY_LIMIT)).then(() => sanitizeRead(req));
 }
 
 /** body-parser's JSON text reader, then (for any other body) its form parser: `req.body` parsed, not yet sanitized. */
@@ -194,18 +187,6 @@ function readWithBodyParser(req: Request, res: Response, { json, form }: Readers
       form(req, res, (formError) => (formError ? reject(typedFailure(formError)) : resolve()));
     });
   });
-}
-
-/** readWithBodyParser for a body that fast-paths/plain-json-body.ts reads: the same checks on the same bytes. */
-async function readPlainJsonBody(req: Request, res: Response, length: number): Promise<void> {
-  const body = await readPlainJson(req, length).catch((error: unknown) => Promise.reject(typedFailure(error)));
-  try {
-    strictJson(req, res, body, 'utf-8');
-  } catch (refusal) {
-    // body-parser's status for a body its verify function refuses
-    throw Object.assign(refusal as Error, { status: 403 });
-  }
-  req.body = await parseJsonBody(body.toString('utf8'));
 }
 
 /** sanitizeBody of what was read; in one go for JSON text of at most SMALL_BODY_BYTES (counted after Content-Encoding is undone). */

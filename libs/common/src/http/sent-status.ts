@@ -1,5 +1,6 @@
-import type { Express, Response } from 'express';
-import { sendJson } from '../fast-paths/json-reply';
+import type { ServerResponse } from 'node:http';
+import type { Response } from 'express';
+import type { Envelope } from './envelope';
 
 /** Where the body status of the envelope a response sent is kept, on the response itself. */
 const BODY_STATUS = Symbol('bodyStatus');
@@ -7,28 +8,25 @@ const BODY_STATUS = Symbol('bodyStatus');
 /** The body statuses of contract.md "The envelope": a metric label takes these values, or `other` / `none`. */
 const CONTRACT_BODY_STATUSES = new Set([200, 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503, 1002, 1003, 1004]);
 
-type Tracked = Response & { [BODY_STATUS]?: number };
+type Tracked = ServerResponse & { [BODY_STATUS]?: number };
 
 /**
- * Every envelope, success or failure, leaves through `res.json` (Nest's reply, the exception filter, the 404
- * outside the prefix): overriding it once on the app's response prototype notes each envelope's body status
- * for the request line and the metrics, at no cost to a request beyond one property write. With `fastPaths`, it
- * also sends an object itself where fast-paths/json-reply.ts answers as Express would.
+ * Notes the body status of the envelope `res` is about to send, for the request line and the metrics. Every place
+ * that sends an envelope calls it: sendEnvelope (the exception filter, the 404 outside the prefix), the adapter's
+ * reply (every handler's result, http/server.ts) and the admission refusal.
  */
-export function noteBodyStatuses(app: Express, fastPaths: boolean): void {
-  const response = app.response as Tracked;
-  const json = response.json;
-  response.json = function (this: Tracked, body?: unknown) {
-    const status = (body as { status?: unknown; timestamp?: unknown } | null)?.status;
-    if (typeof status === 'number' && typeof (body as { timestamp?: unknown }).timestamp === 'number') this[BODY_STATUS] = status;
-    // an object is sent by fast-paths/json-reply.ts where that answers exactly as Express would
-    if (fastPaths && typeof body === 'object' && body !== null && sendJson(this, body)) return this;
-    return json.call(this, body);
-  };
+export function noteEnvelope(res: ServerResponse, envelope: Envelope): void {
+  (res as Tracked)[BODY_STATUS] = envelope.status;
+}
+
+/** Sends `envelope` with Express's res.json, with HTTP status `httpStatus`, its body status noted (noteEnvelope). */
+export function sendEnvelope(res: Response, httpStatus: number, envelope: Envelope): void {
+  noteEnvelope(res, envelope);
+  res.status(httpStatus).json(envelope);
 }
 
 /** The body status of the envelope this response sent; undefined when it sent none (metrics text, documents, files). */
-export function bodyStatusOf(res: Response): number | undefined {
+export function bodyStatusOf(res: ServerResponse): number | undefined {
   return (res as Tracked)[BODY_STATUS];
 }
 

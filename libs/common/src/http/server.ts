@@ -1,14 +1,13 @@
 import { createServer, IncomingMessage, RequestListener, Server, ServerResponse, STATUS_CODES } from 'node:http';
 import { Server as NetServer, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { Logger, NestApplicationOptions } from '@nestjs/common';
+import { Logger, NestApplicationOptions, StreamableFile } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
-import { failure } from './envelope';
+import type { Response } from 'express';
+import { failure, success } from './envelope';
 import { closeHelpers, listenWide } from './listeners';
 import { OpenResponses } from './open-responses';
-import { fastPathsOn } from '../fast-paths/fast-paths';
-import { DirectRoutes } from '../fast-paths/direct-routes';
-import { GroupedRoutes, RouteMethod } from '../fast-paths/route-groups';
+import { noteEnvelope } from './sent-status';
 
 /**
  * Largest request line plus headers the server reads. Node's default (16 KiB) refuses removeByIds with
@@ -47,6 +46,8 @@ function requestPath(raw: Buffer | undefined): string | null {
 }
 
 const refused = new WeakSet<Duplex>();
+/** The response of each connection's latest request (the server's 'request' listener keeps it). */
+const latestResponses = new WeakMap<Duplex, ServerResponse>();
 const logger = new Logger('HttpServer');
 
 /**
@@ -58,8 +59,9 @@ function refuseClientError(error: ClientError, socket: Duplex): void {
   if (refused.has(socket)) return; // the parser reports every further chunk of a refused connection again
   refused.add(socket);
   // a response already under way on this connection cannot be followed by another one
-  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
-  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+  const latest = latestResponses.get(socket);
+  const underWay = latest !== undefined && latest.headersSent && !latest.writableFinished;
+  if (error.code === 'ECONNRESET' || !socket.writable || underWay) {
     socket.destroy();
     return;
   }
@@ -123,7 +125,8 @@ export function createHttpServer(
   server.on('clientError', refuseClientError);
   const open = new OpenResponses();
   openResponses.set(server, open);
-  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    latestResponses.set(req.socket, res);
     if (!server.listening) res.setHeader('Connection', 'close');
     else open.add(res);
   });
@@ -159,48 +162,21 @@ export function stopListening(server: Server): Promise<void> {
 
 /**
  * Nest's Express adapter with the server of createHttpServer underneath (app.listen and app.getHttpServer
- * use it). Its route methods register literal routes in groups by parent path (fast-paths/route-groups.ts),
- * and its server hands requests for them to their routes directly (fast-paths/direct-routes.ts), unless
- * FAST_PATHS=off, which leaves every route and request to Express's own router.
+ * use it), and the envelope around every handler's result.
  */
 export class AppHttpAdapter extends ExpressAdapter {
-  /** Decided at the first route, once the configuration is checked; null with the fast paths off. */
-  private grouped?: GroupedRoutes | null;
-  private direct?: DirectRoutes;
-
-  override get(...args: unknown[]) {
-    return this.route('get', args);
-  }
-  override post(...args: unknown[]) {
-    return this.route('post', args);
-  }
-  override put(...args: unknown[]) {
-    return this.route('put', args);
-  }
-  override delete(...args: unknown[]) {
-    return this.route('delete', args);
-  }
-  override patch(...args: unknown[]) {
-    return this.route('patch', args);
-  }
-  override head(...args: unknown[]) {
-    return this.route('head', args);
-  }
-  override options(...args: unknown[]) {
-    return this.route('options', args);
-  }
-  override all(...args: unknown[]) {
-    return this.route('all', args);
-  }
-
-  /** The route registered in its group, or as Express registers it (what ExpressAdapter's own methods do). */
-  private route(method: RouteMethod, args: unknown[]): unknown {
-    const app = this.getInstance<Record<RouteMethod, (...a: unknown[]) => unknown>>();
-    if (this.grouped === undefined) {
-      this.grouped = fastPathsOn() ? new GroupedRoutes(this.getInstance()) : null;
-      if (this.grouped) this.direct = new DirectRoutes(this.getInstance(), this.grouped);
-    }
-    return this.grouped?.route(method, args) ?? app[method](...args);
+  /**
+   * Nest's router calls the adapter's reply with what a route's handler gave, once per request and after the
+   * handler: the one place a result becomes the envelope. A StreamableFile (Nest's streaming answers come to
+   * reply as one; an empty stream comes without a body, no operation of the services streams) is sent as it is.
+   * Failures never come here: the exception filter catches every exception and sends its own envelope (Nest's
+   * own filter, the other caller of reply, is never reached).
+   */
+  override reply(response: Response, body: unknown, statusCode?: number): unknown {
+    if (body instanceof StreamableFile) return super.reply(response, body, statusCode);
+    const envelope = success(body);
+    noteEnvelope(response, envelope);
+    return super.reply(response, envelope, statusCode);
   }
 
   /** Nest's listen(port, [host], callback), on several sockets with a long backlog (listeners.ts). */
@@ -223,6 +199,6 @@ export class AppHttpAdapter extends ExpressAdapter {
       throw new Error('AppHttpAdapter: httpsOptions, forceCloseConnections and return503OnClosing are not supported');
     }
     const app = this.getInstance<RequestListener & MessagePrototypes>();
-    this.setHttpServer(createHttpServer((req, res) => (this.direct ? this.direct.listener(req, res) : app(req, res)), app));
+    this.setHttpServer(createHttpServer(app, app));
   }
 }

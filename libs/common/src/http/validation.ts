@@ -2,9 +2,7 @@ import { ArgumentMetadata, Type, ValidationError, ValidationPipe } from '@nestjs
 import { AppException } from './app-exception';
 import { BodyStatus } from './body-status';
 import { keepConstraintInstances } from './constraint-instances';
-import { cacheValidationMetadata } from '../fast-paths/validation-metadata-cache';
-import { fastPathsOn } from '../fast-paths/fast-paths';
-import { acceptedBody } from '../fast-paths/compiled-validation';
+import { acceptedBody } from './compiled-validation';
 import { REQUIRED_TEMPLATE, TYPE_RULES, validationClauses } from './validation-clauses';
 
 /**
@@ -22,17 +20,16 @@ export function toValidationException(errors: ValidationError[], prefix = ''): A
 
 /**
  * A body that must be one JSON object: an array (or a bare value) there is a value of the wrong
- * type (1003), the same answer as an object where an array is expected.
+ * type (1003), the same answer as an object where an array is expected. A body of a class with compiled rules
+ * (compiled-validation.ts) that passes them is accepted by them; any other goes through class-transformer and
+ * class-validator, which also word every refusal.
  */
 class ObjectBodyValidationPipe extends ValidationPipe {
-  /** FAST_PATHS as the pipe was made with it: a body that passes is then accepted by compiled-validation.ts. */
-  private readonly compiled = fastPathsOn();
-
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type === 'body' && value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value)))
+    if (value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value)))
       throw new AppException(BodyStatus.TYPE_MISMATCH, 'Request body must be a JSON object');
     const type = this.expectedType ?? metadata.metatype;
-    if (this.compiled && metadata.type === 'body' && type && this.toValidate({ ...metadata, metatype: type })) {
+    if (type && this.toValidate({ ...metadata, metatype: type })) {
       const accepted = acceptedBody(type as new () => object, value);
       if (accepted) return accepted;
     }
@@ -41,14 +38,15 @@ class ObjectBodyValidationPipe extends ValidationPipe {
 }
 
 /**
- * The one validation setup. Unknown properties (tenantId, createdTime, ...) are stripped, never
+ * The one validation setup of a request body. Unknown properties (tenantId, createdTime, ...) are stripped, never
  * trusted; no implicit conversion, so "5" for a number is a type error.
  */
 export function validationPipe(expectedType?: Type<unknown>): ValidationPipe {
   keepConstraintInstances();
-  if (fastPathsOn()) cacheValidationMetadata();
   return new ObjectBodyValidationPipe({
     expectedType,
+    // the body is a project decorator's parameter (RequestBody), which Nest calls custom
+    validateCustomDecorators: true,
     whitelist: true,
     transform: true,
     transformOptions: { enableImplicitConversion: false, exposeDefaultValues: true },

@@ -8,6 +8,7 @@ import { AdmissionConfig } from '../config/admission.config';
 import { DatabaseConfig } from '../config/database.config';
 import { failure } from '../http/envelope';
 import { localize } from '../http/error-translator';
+import { noteEnvelope } from '../http/sent-status';
 import { parseQueryString } from '../http/query-params';
 import { Message, renderAll } from '../i18n/message';
 import { Metrics } from '../metrics/metrics';
@@ -176,7 +177,9 @@ export class Admission implements OnModuleDestroy {
     if (res.headersSent || res.destroyed) return;
     const url = req.url ?? '/';
     const path = url.split('?')[0];
-    const body = JSON.stringify(failure(503, this.busyError, path, localize(this.busy, req.headers['accept-language'], NO_OVERRIDES)));
+    const envelope = failure(503, this.busyError, path, localize(this.busy, req.headers['accept-language'], NO_OVERRIDES));
+    noteEnvelope(res, envelope);
+    const body = JSON.stringify(envelope);
     const length = Number(req.headers['content-length'] ?? 0);
     res.writeHead(503, {
       'Content-Type': 'application/json; charset=utf-8',

@@ -8,10 +8,10 @@
 import * as mysql2 from 'mysql2';
 import type { Pool, RowDataPacket } from 'mysql2';
 import { DataSource, QueryFailedError } from 'typeorm';
-import type { MysqlDriver } from 'typeorm/driver/mysql/MysqlDriver';
 import { createTestDatabase, TestDatabase, usingMysql } from '../../../../test/support/database';
 import { DatabaseConfig } from '../config/database.config';
 import { readConfig } from '../config/environment';
+import { driverPool } from './sql/driver-pool';
 import { selectRows } from './sql/run-statement';
 import { dataSourceOptions, DataSourceUse } from './database';
 import { driverCodeOf, isStatementTimeoutError, isStorageUnavailableError } from './db-errors';
@@ -162,7 +162,7 @@ function hasSqliteDriver(): boolean {
   });
 
   it('a prepared statement on the same pool (pool.execute) is stopped at the deadline; the connection serves on', async () => {
-    const pool = (dataSource.driver as MysqlDriver).pool as Pool;
+    const pool = driverPool(dataSource) as Pool;
     const execute = (sql: string, values: number[]) =>
       new Promise<RowDataPacket[]>((resolve, reject) =>
         pool.execute<RowDataPacket[]>(sql, values, (error, rows) =>
@@ -175,7 +175,7 @@ function hasSqliteDriver(): boolean {
   });
 
   it("and so is the tables' repeated statement, prepared on that pool", async () => {
-    const execute = jest.spyOn((dataSource.driver as MysqlDriver).pool as Pool, 'execute');
+    const execute = jest.spyOn(driverPool(dataSource) as Pool, 'execute');
     try {
       expectStoppedAtDeadline(await failureOf(() => selectRows(dataSource.manager, SLOW_PREPARED, [SLEEP_S], 'repeated')));
       expect(await selectRows(dataSource.manager, 'SELECT id FROM deadline_probe WHERE id = ?', [1], 'repeated')).toEqual([{ id: 1 }]);

@@ -1,5 +1,5 @@
-import { CrudController, Operation, ResourceController, staleRevision, validationPipe } from '@app/common';
-import { Body, Post } from '@nestjs/common';
+import { CrudController, Operation, ResourceController, RequestBody, staleRevision } from '@app/common';
+import { Post } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
 import { DataDictionaryTableSaveOrUpdate } from './data-dictionary-table.dto';
 import { dataDictionaryTableResource as resource } from './data-dictionary-table.resource';
@@ -18,7 +18,7 @@ export class DataDictionaryTableController extends CrudController(resource) {
     failures: [staleRevision(resource)],
   })
   @ApiBody({ type: DataDictionaryTableSaveOrUpdate })
-  async saveOrUpdate(@Body(validationPipe(DataDictionaryTableSaveOrUpdate)) body: DataDictionaryTableSaveOrUpdate): Promise<true> {
+  async saveOrUpdate(@RequestBody(DataDictionaryTableSaveOrUpdate) body: DataDictionaryTableSaveOrUpdate): Promise<true> {
     return this.crud.saveOrUpdate(body);
   }
 }

@@ -4,12 +4,13 @@ import {
   LANGUAGE_TAG_MAX,
   LANGUAGE_TAG_PATTERN,
   Operation,
+  RequestBody,
   ResourceController,
   SYNC_IMPORT_RESPONSE,
   TenantScope,
   WithExtra,
 } from '@app/common';
-import { Body, Inject, NotFoundException, Post, Query, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Inject, NotFoundException, Post, Query, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiQuery } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
@@ -86,7 +87,7 @@ export class TranslationController extends CrudController(resource) {
     description: 'i18next namespace',
   })
   @ApiBody({ schema: { type: 'object', additionalProperties: { type: 'string' }, example: { 'button.save': 'Save' } } })
-  async saveMissing(@Query() query: Record<string, unknown>, @Body() body: unknown) {
+  async saveMissing(@Query() query: Record<string, unknown>, @RequestBody() body: unknown) {
     if (!this.config.saveMissingEnabled) throw new NotFoundException();
     const report = parseMissingReport(query, body);
     const rows = report.entries.map(({ key, value }) => ({

@@ -1,5 +1,5 @@
-import { assertRowArray, BULK_BODY_LIMIT, CrudController, Operation, ResourceController, validateAllRows } from '@app/common';
-import { Body, Post } from '@nestjs/common';
+import { assertRowArray, BULK_BODY_LIMIT, CrudController, Operation, ResourceController, RequestBody, validateAllRows } from '@app/common';
+import { Post } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
 import { ValueSetTableSave } from './value-set-table.dto';
 import { valueSetTableResource as resource } from './value-set-table.resource';
@@ -15,7 +15,7 @@ export class ValueSetTableController extends CrudController(resource) {
     bodyLimit: BULK_BODY_LIMIT,
   })
   @ApiBody({ type: [ValueSetTableSave] })
-  async saveBatch(@Body() body: unknown) {
+  async saveBatch(@RequestBody() body: unknown) {
     assertRowArray(body);
     const rows = await validateAllRows(ValueSetTableSave, body);
     return this.crud.saveBatch(rows);

@@ -1,5 +1,6 @@
 import { Type } from '@nestjs/common';
 import type { BaseRecord } from '../../persistence/base-record';
+import { markCompiledRules } from '../../http/compiled-validation';
 import { fieldsOf, WriteUse } from './field-registry';
 
 /** A write body's shape: the record's own fields, each optional (the columns every record has are server-owned). */
@@ -14,7 +15,8 @@ function writeDtoOf<E extends object>(entity: Type<E>, use: WriteUse, name: stri
     const Body = class {};
     Object.defineProperty(Body, 'name', { value: name });
     for (const field of fieldsOf(entity)) field.write?.(use)(Body.prototype, field.property);
-    dtos[use].set(entity, (dto = Body));
+    // field rules are class-validator rules alone, all applied here
+    dtos[use].set(entity, (dto = markCompiledRules(Body)));
   }
   return dto as Type<SaveBody<E>>;
 }

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { getMetadataArgsStorage, Index } from 'typeorm';
-import type { ColumnMetadataArgs } from 'typeorm/metadata-args/ColumnMetadataArgs';
 import { SnakeNamingStrategy } from '../../persistence/snake-naming.strategy';
 import { fieldsOf } from './field-registry';
+
+/** A column's decorator arguments, as TypeORM's public types name them. */
+type ColumnMetadataArgs = ReturnType<typeof getMetadataArgsStorage>['columns'][number];
 
 /** What of a resource's declaration decides its indexes (a subset of Resource, so this file needs no DTO code). */
 export interface IndexedResource {

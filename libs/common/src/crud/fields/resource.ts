@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { BaseRecord } from '../../persistence/base-record';
 import { TenantScope } from '../../tenancy/tenant-scope';
 import { Action } from '../../auth/access';
+import { markCompiledRules } from '../../http/compiled-validation';
 import { changeDtoOf, saveDtoOf, writeOnlyColumnsOf } from './field-dto';
 import { Revision } from './field-rules';
 import { declareResourceIndexes } from './resource-indexes';
@@ -134,13 +135,16 @@ export function defineResource<E extends BaseRecord>(o: ResourceOptions<E>): Res
   const writable = OmitType(changeDto, [o.idField] as never[]);
   const exact = PartialType(PickType(changeDto, o.filters as never[]));
   const filterDto = named(o.timeRange ? IntersectionType(exact, timeRangeDto(o.timeRange)) : exact, `${schemaName}Filter`);
+  const updateDto = named(IntersectionType(identityDto(o.idField), PartialType(writable)), `${schemaName}Update`);
+  // made here from the field declarations' classes with class-validator rules alone (a resource's own saveDto is not vouched for)
+  if (!o.saveDto) [filterDto, updateDto].forEach(markCompiledRules);
   const resource: Resource<E> = {
     ...o,
     saveDto,
     writeOnly: o.writeOnly ?? writeOnlyColumnsOf(o.entity),
     sortable: [...new Set([...o.sortable, ...BASE_SORTABLE])] as (keyof E & string)[],
     schemaName,
-    updateDto: named(IntersectionType(identityDto(o.idField), PartialType(writable)), `${schemaName}Update`),
+    updateDto,
     filterDto,
     listDto: named(IntersectionType(filterDto, ListControls), `${schemaName}ListRequest`),
     pageDto: named(IntersectionType(filterDto, PageControls), `${schemaName}PageRequest`),

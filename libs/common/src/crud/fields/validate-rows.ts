@@ -7,8 +7,7 @@ import { keepConstraintInstances } from '../../http/constraint-instances';
 import { toValidationException } from '../../http/validation';
 import { Message, message } from '../../i18n/message';
 import { TimeSlice } from '../../background/time-slice';
-import { acceptedBody } from '../../fast-paths/compiled-validation';
-import { fastPathsOn } from '../../fast-paths/fast-paths';
+import { acceptedBody } from '../../http/compiled-validation';
 
 export interface RowError {
   index: number;
@@ -42,13 +41,13 @@ export async function validateRows<T extends object>(
 /** validateRows with each bad row's failure as it is (its translatable clauses), paths prefixed by `prefixOf(index)`. */
 export async function checkRows<T extends object>(dto: Type<T>, rows: object[], prefixOf = (index: number) => `[${index}]`) {
   keepConstraintInstances();
-  const compiled = fastPathsOn();
   const valid: { index: number; row: T }[] = [];
   const failures: { index: number; failure: AppException }[] = [];
   const slice = new TimeSlice();
   for (const [index, plain] of rows.entries()) {
     await slice.pause();
-    const accepted = compiled ? (acceptedBody(dto, plain) as T | undefined) : undefined;
+    // a row of a class with compiled rules that passes them; any other row, and every refusal, class-validator's
+    const accepted = acceptedBody(dto, plain) as T | undefined;
     if (accepted) {
       valid.push({ index, row: accepted });
       continue;

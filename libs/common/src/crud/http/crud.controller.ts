@@ -1,11 +1,11 @@
-import { Body, Controller, Delete, Get, Inject, Post, Put, Type } from '@nestjs/common';
+import { Controller, Delete, Get, Inject, Post, Put, Type } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
 import { Operation } from '../../auth/operation';
 import { MAX_IDS_PER_CALL, RequiredQuery, RequiredQueryList } from '../../http/query-params';
 import { BULK_BODY_LIMIT } from '../../http/request-body';
 import { Failure } from '../../openapi/failures';
 import { ApiTag } from '../../openapi/tags';
-import { validationPipe } from '../../http/validation';
+import { RequestBody } from '../../http/body-param';
 import { BaseRecord } from '../../persistence/base-record';
 import { AsyncImporter } from '../imports/async-importer';
 import { CrudService } from '../service/crud.service';
@@ -54,7 +54,7 @@ function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
       response: { data: 'integer', example: 1 },
     })
     @ApiBody({ type: r.filterDto })
-    count(@Body(validationPipe(r.filterDto)) body: object) {
+    count(@RequestBody(r.filterDto) body: object) {
       return this.crud.count(body as never);
     }
 
@@ -75,7 +75,7 @@ function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
       response: { data: [record] },
     })
     @ApiBody({ type: r.listDto })
-    list(@Body(validationPipe(r.listDto)) body: object) {
+    list(@RequestBody(r.listDto) body: object) {
       return this.crud.list(body as never);
     }
 
@@ -86,7 +86,7 @@ function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
       response: { data: [record], extra: PAGE_EXTRA_SCHEMA, extraName: 'Page' },
     })
     @ApiBody({ type: r.pageDto, examples: PAGE_REQUEST_EXAMPLES })
-    page(@Body(validationPipe(r.pageDto)) body: object) {
+    page(@RequestBody(r.pageDto) body: object) {
       return this.crud.page(body as never);
     }
 
@@ -128,7 +128,7 @@ function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
       failures: keyTaken(r, 'is already live in the tenant'),
     })
     @ApiBody({ type: r.saveDto })
-    save(@Body(validationPipe(r.saveDto)) body: object) {
+    save(@RequestBody(r.saveDto) body: object) {
       return this.crud.save(body);
     }
 
@@ -141,7 +141,7 @@ function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
       failures: [staleRevision(r), ...keyTaken(r, 'would become that of another live record of the tenant')],
     })
     @ApiBody({ type: r.updateDto })
-    updateById(@Body(validationPipe(r.updateDto)) body: object) {
+    updateById(@RequestBody(r.updateDto) body: object) {
       return this.crud.updateById(body);
     }
   }
@@ -184,7 +184,7 @@ function WithImportList<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): 
       bodyLimit: BULK_BODY_LIMIT,
     })
     @ApiBody({ type: [r.saveDto] })
-    async importList(@Body() body: unknown) {
+    async importList(@RequestBody() body: unknown) {
       assertRowArray(body);
       const rows = await validateAllRows(r.saveDto, body);
       return topic ? this.importer!.enqueue(rows) : this.crud.importRows(rows);
@@ -222,7 +222,7 @@ function WithListCache<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): B
       response: { data: [r.entity] },
     })
     @ApiBody({ type: r.filterDto })
-    listCache(@Body(validationPipe(r.filterDto)) body: object) {
+    listCache(@RequestBody(r.filterDto) body: object) {
       return this.crud.listCache(body as never);
     }
   }

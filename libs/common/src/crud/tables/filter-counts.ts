@@ -1,5 +1,7 @@
 import { EntityMetadata } from 'typeorm';
-import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+
+/** TypeORM's column metadata, as its public types name it. */
+type ColumnMetadata = EntityMetadata['columns'][number];
 
 /**
  * Which filter columns have their live rows counted per value (filter_count, persistence/live-count-sql.ts): the

@@ -5,9 +5,9 @@
  * scope's rows, and a read across tenants needs a named AllTenantsRead and still sees only live records.
  */
 import { Column, DataSource, Entity, In, LessThanOrEqual, MoreThanOrEqual, PrimaryColumn, Raw } from 'typeorm';
-import type { MysqlDriver } from 'typeorm/driver/mysql/MysqlDriver';
 import { createTestDatabase, fixtureDataSource, TestDatabase, usingMysql } from '../../../../../test/support/database';
 import { isDuplicateKeyError } from '../../persistence/db-errors';
+import { driverPool } from '../../persistence/sql/driver-pool';
 import { BaseRecord } from '../../persistence/base-record';
 import { epochMillis } from '../../persistence/columns';
 import { AllTenantsRead, TenantScope } from '../../tenancy/tenant-scope';
@@ -133,7 +133,7 @@ describe('reads across tenants', () => {
 
 describe('single-row INSERTs', () => {
   it("store what a multi-row INSERT stores, and run prepared on MySQL's pool", async () => {
-    const pool = usingMysql() ? ((dataSource.driver as MysqlDriver).pool as { execute: (...args: unknown[]) => unknown }) : undefined;
+    const pool = usingMysql() ? (driverPool(dataSource) as { execute: (...args: unknown[]) => unknown }) : undefined;
     const execute = pool && jest.spyOn(pool, 'execute');
     try {
       await tickets.insertRecords(t1, [{ ticketId: 's1', state: 'ONE' }], { now: 1_000 });

@@ -1,10 +1,14 @@
 import type { Pool } from 'mysql2';
 import type { DataSource } from 'typeorm';
-import type { MysqlDriver } from 'typeorm/driver/mysql/MysqlDriver';
 import { isMysqlFamily } from '../upsert-sql';
 
 /** mysql2's pool, as TypeORM's MySQL driver holds it. */
 export type DriverPool = Pool;
+
+/** The public `pool` member of TypeORM's MysqlDriver, which its package entry does not export by name. */
+interface MysqlDriverPool {
+  pool?: DriverPool;
+}
 
 /**
  * The mysql2 pool of a MySQL/MariaDB data source (TypeORM's public `MysqlDriver.pool`): where the tables' repeated
@@ -12,5 +16,5 @@ export type DriverPool = Pool;
  * holds none (replication's pool cluster, or not connected).
  */
 export function driverPool(dataSource: DataSource): DriverPool | undefined {
-  return isMysqlFamily(dataSource) ? ((dataSource.driver as MysqlDriver).pool as DriverPool | undefined) : undefined;
+  return isMysqlFamily(dataSource) ? ((dataSource.driver as unknown as MysqlDriverPool).pool) : undefined;
 }

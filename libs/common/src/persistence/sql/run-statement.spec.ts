@@ -5,9 +5,9 @@
  * QueryFailedError; on MySQL/MariaDB a repeated text runs prepared on the pool outside a transaction.
  */
 import { Column, DataSource, Entity, PrimaryColumn, QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
-import type { MysqlDriver } from 'typeorm/driver/mysql/MysqlDriver';
 import { createTestDatabase, fixtureDataSource, serverConnection, TestDatabase, usingMysql } from '../../../../../test/support/database';
 import { isDuplicateKeyError } from '../db-errors';
+import { driverPool } from './driver-pool';
 import { changeRows, selectRows, TextReuse } from './run-statement';
 
 @Entity('fixture_pooled')
@@ -43,7 +43,7 @@ const update = () => `UPDATE ${q('fixture_pooled')} SET ${q('amount')} = ? WHERE
 const insert = () => `INSERT INTO ${q('fixture_pooled')} (${q('code')}, ${q('amount')}) VALUES (?, ?)`;
 /** The pool's execute (server-side prepared statements), spied on MySQL/MariaDB; undefined on SQLite. */
 const poolExecute = () =>
-  usingMysql() ? jest.spyOn((dataSource.driver as MysqlDriver).pool as { execute: () => void }, 'execute') : undefined;
+  usingMysql() ? jest.spyOn(driverPool(dataSource) as { execute: () => void }, 'execute') : undefined;
 const reuses: TextReuse[] = ['repeated', 'once'];
 
 describe.each(reuses)('a %s text', (reuse) => {

@@ -1,8 +1,7 @@
 import { getMetadataStorage, ValidationArguments, ValidationTypes } from 'class-validator';
-import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
-import { cacheValidationMetadata } from './validation-metadata-cache';
 
 type Storage = ReturnType<typeof getMetadataStorage>;
+type ValidationMetadata = ReturnType<Storage['getTargetValidationMetadatas']>[number];
 type Value = unknown;
 type Condition = (object: object, value: Value) => boolean;
 type Check = (value: Value, args: ValidationArguments) => unknown;
@@ -26,14 +25,6 @@ interface ClassRules {
   known: Set<string>;
 }
 
-/** class-transformer's own decorators by class (its storage's fields): a class or an ancestor in one of them is converted by more than a copy. */
-interface TransformerMaps {
-  _typeMetadatas: Map<object, unknown>;
-  _transformMetadatas: Map<object, unknown>;
-  _exposeMetadatas: Map<object, unknown>;
-  _excludeMetadatas: Map<object, unknown>;
-}
-
 const KINDS = new Set<string>([
   ValidationTypes.CUSTOM_VALIDATION,
   ValidationTypes.CONDITIONAL_VALIDATION,
@@ -44,12 +35,6 @@ const KINDS = new Set<string>([
 /** Keys that Nest's pipe strips or class-transformer skips: such a body goes the whole way. */
 const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** class-transformer's storage; the package's entry point does not export it. */
-let transformerStorage: TransformerMaps | undefined;
-const transformerMaps = (): TransformerMaps =>
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (transformerStorage ??= (require('class-transformer/cjs/storage') as { defaultMetadataStorage: TransformerMaps }).defaultMetadataStorage);
-
 const isPromise = (value: unknown): boolean =>
   value !== null && typeof value === 'object' && typeof (value as { then?: unknown }).then === 'function';
 
@@ -57,10 +42,26 @@ const isPromise = (value: unknown): boolean =>
 const isScalar = (value: unknown): boolean => value === null || (typeof value !== 'object' && typeof value !== 'function');
 
 /**
- * Compiled per resolved rule list (class-validator's metadata cache hands out the same list until any rule is
- * registered, so a new rule makes a new list and the class is compiled again). Null: the class does not compile.
+ * Classes whose conversion is a copy of their keys (no class-transformer decorator on them or an ancestor) and whose
+ * rules are complete once the class is made: what the project's field declarations build (markCompiledRules).
  */
+const marked = new WeakSet<object>();
+
+/** Each marked class's rules, compiled on first use; null: the class has rules of another kind and does not compile. */
 const compiled = new WeakMap<object, ClassRules | null>();
+
+/**
+ * Marks `type` as checked by its compiled rules: the factory that builds it vouches that it has no class-transformer
+ * decorator (on it or an ancestor) and that no rule is added to it afterwards. Any other class goes through
+ * class-transformer and class-validator.
+ */
+export function markCompiledRules<T extends object>(type: T): T {
+  marked.add(type);
+  return type;
+}
+
+/** Whether `type` was marked by markCompiledRules. */
+export const hasCompiledRules = (type: object): boolean => marked.has(type);
 
 function compile(storage: Storage, metadatas: ValidationMetadata[]): ClassRules | null {
   // no rules: forbidUnknownValues refuses the body; a nested, promised or unknown kind of rule: class-validator's way
@@ -81,16 +82,6 @@ function compile(storage: Storage, metadatas: ValidationMetadata[]): ClassRules 
     properties.push({ property, conditions, rules: compiledRules });
   }
   return { properties, known: new Set(properties.map((p) => p.property)) };
-}
-
-/** Whether class-transformer converts an instance of `type` by copying its keys: none of its decorators on the class or an ancestor. */
-function copiedByTransformer(type: object): boolean {
-  const maps = transformerMaps();
-  for (let t: object | null = type; typeof t === 'function' && t !== Function.prototype; t = Object.getPrototypeOf(t) as object | null) {
-    if (maps._typeMetadatas.has(t) || maps._transformMetadatas.has(t) || maps._exposeMetadatas.has(t) || maps._excludeMetadatas.has(t))
-      return false;
-  }
-  return true;
 }
 
 /**
@@ -142,20 +133,22 @@ function passes({ metadata, checks }: Rule, args: ValidationArguments, value: Va
 
 /**
  * What the validation pipe (whitelist, transform, forbidUnknownValues, no groups) answers for a body that passes, and
- * what checkRows keeps of such a row,
- * made by running each rule's own validate function: the instance class-transformer would make, with the properties
- * that have no rule removed. Undefined whenever the pipe would refuse the body, or might: a failing rule, a nested
- * value, a class with rules of another kind or with class-transformer decorators. The pipe then runs as always, so
- * every refusal, its clauses and its texts come from class-validator itself.
+ * what checkRows keeps of such a row, for a class marked by markCompiledRules, made by running each rule's own
+ * validate function: the instance class-transformer would make, with the properties that have no rule removed.
+ * Undefined whenever the pipe would refuse the body, or might: a failing rule, a nested value, a class not marked or
+ * with rules of another kind. The pipe then runs class-transformer and class-validator, so every refusal, its clauses
+ * and its texts come from class-validator itself.
  */
 export function acceptedBody(type: new () => object, body: unknown, storage: Storage = getMetadataStorage()): object | undefined {
   if (body === null || typeof body !== 'object' || Object.getPrototypeOf(body) !== Object.prototype) return undefined;
-  cacheValidationMetadata(storage);
-  // the executor's own lookup: the same cached list while the rules stay as they are
-  const metadatas = storage.getTargetValidationMetadatas(type, undefined as unknown as string, false, false, undefined);
-  let rules = compiled.get(metadatas);
-  if (rules === undefined) compiled.set(metadatas, (rules = compile(storage, metadatas)));
-  if (!rules || !copiedByTransformer(type)) return undefined;
+  if (!marked.has(type)) return undefined;
+  let rules = compiled.get(type);
+  if (rules === undefined) {
+    // the executor's own lookup (no schema, no groups), once per class: a marked class gets no rule later
+    const metadatas = storage.getTargetValidationMetadatas(type, undefined as unknown as string, false, false, undefined);
+    compiled.set(type, (rules = compile(storage, metadatas)));
+  }
+  if (!rules) return undefined;
   const entity = instanceOf(type, body as Record<string, unknown>);
   if (!entity) return undefined;
   for (const key of Object.keys(entity)) if (!rules.known.has(key)) delete entity[key];
