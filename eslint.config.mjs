@@ -61,7 +61,11 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'mysql2', message: 'Statements run through libs/common/src/persistence/sql/ (run-statement.ts).' }],
-          patterns: [{ group: ['mysql2/*'], message: 'Statements run through libs/common/src/persistence/sql/ (run-statement.ts).' }],
+          // a later block's rule replaces an earlier one's whole: the private paths are refused here too
+          patterns: [
+            ...PRIVATE_PATHS,
+            { group: ['mysql2/*'], message: 'Statements run through libs/common/src/persistence/sql/ (run-statement.ts).' },
+          ],
         },
       ],
     },
@@ -78,7 +82,7 @@ export default tseslint.config(
       'libs/common/src/persistence/request-connections.ts',
       'libs/common/src/persistence/request-connections.spec.ts',
     ],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: { 'no-restricted-imports': ['error', { patterns: PRIVATE_PATHS }] },
   },
   // ---- end of one door to SQL ----
 );

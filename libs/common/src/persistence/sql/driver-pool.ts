@@ -16,5 +16,5 @@ interface MysqlDriverPool {
  * holds none (replication's pool cluster, or not connected).
  */
 export function driverPool(dataSource: DataSource): DriverPool | undefined {
-  return isMysqlFamily(dataSource) ? ((dataSource.driver as unknown as MysqlDriverPool).pool) : undefined;
+  return isMysqlFamily(dataSource) ? (dataSource.driver as unknown as MysqlDriverPool).pool : undefined;
 }

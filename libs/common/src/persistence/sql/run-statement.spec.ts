@@ -42,8 +42,7 @@ const readOne = () => `SELECT ${q('code')}, ${q('amount')} FROM ${q('fixture_poo
 const update = () => `UPDATE ${q('fixture_pooled')} SET ${q('amount')} = ? WHERE ${q('code')} = ?`;
 const insert = () => `INSERT INTO ${q('fixture_pooled')} (${q('code')}, ${q('amount')}) VALUES (?, ?)`;
 /** The pool's execute (server-side prepared statements), spied on MySQL/MariaDB; undefined on SQLite. */
-const poolExecute = () =>
-  usingMysql() ? jest.spyOn(driverPool(dataSource) as { execute: () => void }, 'execute') : undefined;
+const poolExecute = () => (usingMysql() ? jest.spyOn(driverPool(dataSource)!, 'execute') : undefined);
 const reuses: TextReuse[] = ['repeated', 'once'];
 
 describe.each(reuses)('a %s text', (reuse) => {
