@@ -8,7 +8,7 @@
  * default sort, a sort by the filtered field, or by the default sort's first key: page-order.ts) must read no more
  * than the page and sort nothing. MySQL/MariaDB only: on the SQLite leg the tests are reported as skipped.
  */
-import { AnyResource, pageOrder } from '@app/common';
+import { AnyResource } from '@app/common';
 import { EntityMetadata } from 'typeorm';
 import { usingMysql } from '../../support/database';
 import { ResourceSpec } from '../../support/resource-table';
@@ -92,7 +92,7 @@ async function fill(t: TestApp, r: ResourceSpec, d: AnyResource, meta: EntityMet
        SELECT ${values.join(', ')} FROM (SELECT seq AS x FROM seq_1_to_${TENANT_ROWS + OTHER_ROWS}) rows_`,
     );
   });
-  await t.dataSource.query(`ANALYZE TABLE ${q(meta.tableName)} PERSISTENT FOR ALL`);
+  await t.dataSource.query(`ANALYZE TABLE ${q(meta.tableName)}`);
 }
 
 /** The statement that reads a first page's rows, as the database receives it. */
@@ -135,13 +135,16 @@ function casesOf(d: AnyResource): Case[] {
   return [undefined, ...d.filters].flatMap((filter) => sorts.map((sort): Case => ({ name: named(filter, sort), filter, sort })));
 }
 
-/** Whether an index holds the case's order after the equalities (tenant, live, the filter): its plan reads one page, sorts nothing. */
+/**
+ * Whether an index holds the case's order after the equalities (tenant, live, the filter), as docs/indexes.md
+ * "Filters with sorts" says: every sort without a filter; with one, the default order, a sort by the filtered field,
+ * or by the default sort's first key. Its plan reads one page and sorts nothing.
+ */
 function indexOrdered(d: AnyResource, { filter, sort }: Case): boolean {
-  if (!filter) return true;
   if (d.uniqueKey?.length === 1 && d.uniqueKey[0] === filter) return false; // the unique index: at most one live row
-  const order = Object.keys(pageOrder(d, [filter], sort)).filter((k) => k !== filter && k !== d.idField);
-  const keys = d.defaultSort.map(([k]) => k).filter((k) => k !== filter);
-  return order.join() === keys.join();
+  if (!filter || !sort) return true;
+  const [first] = d.defaultSort.map(([key]) => key).filter((key) => key !== filter);
+  return sort[0] === filter || sort[0] === first;
 }
 
 mysqlDescribe(
