@@ -10,6 +10,9 @@ const BASE_TIME = 1_760_000_000_000;
 const CHUNK = 100_000;
 const PROGRESS = 1_000_000;
 
+/** The share of a tenant's rows each filter value below selects. */
+export const FILTER_SHARE = 0.05;
+
 /** The two tables, their resources, and for each declared filter a value that selects ~5% of the rows. */
 export const TABLES = [
   {
@@ -25,6 +28,11 @@ export const TABLES = [
       `CONCAT('s', LPAD(n, 20, '0')), CONCAT('T', n % 20), CONCAT('C', FLOOR(n / 20) % 20), CONCAT('R', FLOOR(n / 400) % 20), CONCAT('k', n), 'v'`,
     filters: () => ({ dataDictionaryTypeCode: 'T7', dataDictionaryCode: 'C3', row: 'R5' }),
     sortable: ['dataDictionaryTypeCode', 'dataDictionaryCode', 'row', 'sort', 'createdTime', 'lastModifiedTime'],
+    // [filter, sort, whether the filter's index holds the order]
+    sortedFilters: [
+      ['dataDictionaryTypeCode', 'sort', true],
+      ['dataDictionaryTypeCode', 'dataDictionaryCode', false],
+    ],
   },
   {
     name: 'device-state-snap',
@@ -46,6 +54,10 @@ export const TABLES = [
       snapTime: { snapTimeStart: BASE_TIME + Math.floor(rows * 0.5) * 1000, snapTimeEnd: BASE_TIME + Math.floor(rows * 0.55) * 1000 },
     }),
     sortable: ['snapTime', 'deviceNo', 'deviceType', 'state', 'batteryLevel', 'signalStrength', 'createdTime', 'lastModifiedTime'],
+    sortedFilters: [
+      ['deviceNo', 'snapTime', true],
+      ['state', 'batteryLevel', false],
+    ],
   },
 ];
 

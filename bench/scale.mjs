@@ -3,7 +3,8 @@
 // configuration table (data-dictionary-table) and a snapshot table (device-state-snap), written by SQL
 // (scale-seed.mjs). Each request is sent BENCH_REPS times in a row over one connection, at both sizes; the
 // table gives the medians and their ratio (big ÷ small). The goal: at most 3x (the last page at most 5x), a page or
-// count by one exact filter included (its total is the kept count of that value); the middle page is only reported.
+// count by one exact filter included (its total is the kept count of that value), and a filter with a sort its
+// index holds (first page 3x, page 50 5x); the middle page, and a filter with a sort no index holds, are only reported.
 // A request that takes longer than 60 s is reported as "> 60000".
 //
 //   DB_URL        server to use (the database `bench_scale` is made anew)   default mysql://root@127.0.0.1:3306
@@ -21,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import jwt from 'jsonwebtoken';
 import mysql from 'mysql2/promise';
 import { freePort, startNode, stop } from './lib/processes.mjs';
-import { analyze, idOf, seed, TABLES } from './scale-seed.mjs';
+import { analyze, FILTER_SHARE, idOf, seed, TABLES } from './scale-seed.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER = new URL((process.env.DB_URL ?? 'mysql://root@127.0.0.1:3306').replace(/^mariadb:/, 'mysql:'));
@@ -31,6 +32,9 @@ const REPS = Number(process.env.BENCH_REPS ?? 11);
 const BUFFER_POOL_MB = Number(process.env.BENCH_BUFFER_POOL_MB ?? 8192);
 const TIMEOUT_MS = 60_000;
 const PAGE_SIZE = 10;
+/** A filtered, sorted page as a list shows it: 20 rows, the first page and page 50. */
+const SORTED_PAGE_SIZE = 20;
+const SORTED_PAGE = 50;
 const SECRET = 'bench-secret-of-at-least-16-chars';
 const log = (line) => console.error(`[bench:scale] ${line}`);
 
@@ -56,6 +60,16 @@ function requests(table, rows) {
       { current: 1, pageSize: PAGE_SIZE, sqlQuerySorter: { field, order: 'ascend' } },
       3,
     ]),
+    // one exact filter with a sort: the index of the filter holds the order (goal), or it does not (reported)
+    // (page 50, or the filter's last page where it has fewer: 25 at 10,000 rows)
+    ...table.sortedFilters.flatMap(([name, field, served]) => {
+      const sorted = { pageSize: SORTED_PAGE_SIZE, ...asBody(name, filters[name]), sqlQuerySorter: { field, order: 'ascend' } };
+      const page = Math.min(SORTED_PAGE, Math.ceil((rows * FILTER_SHARE) / SORTED_PAGE_SIZE));
+      return [
+        [`first page, ${name}, by ${field}`, 'POST', 'page', { current: 1, ...sorted }, served ? 3 : null],
+        [`page ${SORTED_PAGE}, ${name}, by ${field}`, 'POST', 'page', { current: page, ...sorted }, served ? 5 : null],
+      ];
+    }),
     ['last page', 'POST', 'page', { current: pages, pageSize: PAGE_SIZE }, 5],
     ['middle page', 'POST', 'page', { current: Math.ceil(pages / 2), pageSize: PAGE_SIZE }, null],
     ['count', 'POST', 'count', {}, 3],

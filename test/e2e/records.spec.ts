@@ -15,5 +15,6 @@ import './records/save-missing-drafts';
 import './records/configuration-cache-translation';
 import './records/notification-user';
 import './records/explain';
+import './records/explain-large';
 import './records/retention';
 import './records/null-sweep';

@@ -23,6 +23,7 @@ export * from './crud/crud.module';
 export * from './crud/service/crud.service';
 export * from './crud/fields/fields';
 export * from './crud/fields/import-list';
+export * from './crud/fields/page-order';
 export * from './crud/tables/live-record-table';
 export * from './crud/tables/live-count.entity';
 export * from './crud/tables/filter-count.entity';

@@ -31,14 +31,14 @@ const LIVE_ROW = 1;
 const DECLARED: AnyResource[] = [...CONFIGURATION_RESOURCES, ...MESSAGE_RESOURCES, ...SNAPSHOT_RESOURCES].map((x) => x.resource);
 
 /** The declaration behind a row of the test table (its filters, sorts, key and time range). */
-function declarationOf(r: ResourceSpec): AnyResource {
+export function declarationOf(r: ResourceSpec): AnyResource {
   const found = DECLARED.find((d) => `${r.prefix}/${r.segment}` === `/main-service/${d.path}`);
   if (!found) throw new Error(`no resource declaration for ${r.segment}`);
   return found;
 }
 
 /** The table of a resource. */
-function metadataOf(t: TestApp, d: AnyResource): EntityMetadata {
+export function metadataOf(t: TestApp, d: AnyResource): EntityMetadata {
   return t.dataSource.getMetadata(d.entity);
 }
 
@@ -128,7 +128,7 @@ async function explain(t: TestApp, [sql, params]: [string, unknown[]]): Promise<
  * The statement's own scan: a deferred join's derived table (the page's keys, from an index), else the only table.
  * The rows a deferred join then reads by primary key are sorted again, at most one page of them.
  */
-const keyScan = (rows: Json[]): Json => rows.find((row) => row.select_type === 'DERIVED') ?? rows[0];
+export const keyScan = (rows: Json[]): Json => rows.find((row) => row.select_type === 'DERIVED') ?? rows[0];
 
 /** What EXPLAIN says of the plan, in one comparable object. */
 const plan = (rows: Json[]) => {

@@ -96,10 +96,9 @@ export function resourceIndexes(r: IndexedResource): DerivedIndex[] {
   for (const f of r.uniqueKey ?? [])
     if (declared.has(f) && !declared.get(f)!.key) throw new Error(`${r.path}: uniqueKey field ${f} must be declared with key: true`);
 
-  const wholeKey = r.uniqueKey?.length === 1 ? r.uniqueKey[0] : undefined;
   const lists: string[][] = [
     [...LIVE, ...sortKeys],
-    ...r.filters.filter((f) => f !== wholeKey).map((f) => [...LIVE, f, ...sortKeys.filter((k) => k !== f)]),
+    ...r.filters.map((f) => filterIndexColumns(r, f)).flatMap((columns) => (columns ? [[...LIVE, ...columns]] : [])),
     ...r.sortable.map((f) => [...LIVE, f]),
   ];
   const byColumns = new Map<string, DerivedIndex>();
@@ -111,6 +110,16 @@ export function resourceIndexes(r: IndexedResource): DerivedIndex[] {
     derived.push({ name: indexName('uk', table, []), columns: key, unique: true });
   }
   return derived;
+}
+
+/**
+ * The columns after (tenant, live) of the index that serves the exact filter `field`: the field, then the default
+ * sort keys. Undefined for a field that is no filter, or a filter on a one-field business key, which the unique
+ * index serves (at most one live row).
+ */
+export function filterIndexColumns(r: IndexedResource, field: string): string[] | undefined {
+  if (!r.filters.includes(field) || (r.uniqueKey?.length === 1 && r.uniqueKey[0] === field)) return undefined;
+  return [field, ...r.defaultSort.map(([key]) => key).filter((key) => key !== field)];
 }
 
 /**

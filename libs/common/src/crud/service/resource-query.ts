@@ -11,6 +11,7 @@ import { AnyResource, Resource } from '../fields/resource';
 import { TenantFilter } from '../tables/tenant-table';
 import { pageWindow, SortOrder } from '../tables/page-window';
 import { message } from '../../i18n/message';
+import { pageOrder } from '../fields/page-order';
 
 type Row = Record<string, unknown>;
 
@@ -134,20 +135,15 @@ export class ResourceQuery<E extends BaseRecord> {
     return filter as TenantFilter<E>;
   }
 
-  private order(controls: ListControls): SortOrder {
-    const sorter = controls.sqlQuerySorter;
+  /** The requested sort (else the default one) with the tie-breakers of the index that serves it with these filters (page-order.ts). */
+  private order(body: Row & ListControls): SortOrder {
+    const sorter = body.sqlQuerySorter;
     if (sorter && !(this.resource.sortable as string[]).includes(sorter.field))
       throw AppException.validation(
         message('{{property}} must be one of: {{values}}', { property: 'sqlQuerySorter.field', values: this.resource.sortable.join(', ') }),
       );
-    const sorts: [string, 'ASC' | 'DESC'][] = sorter
-      ? [[sorter.field, sorter.order === 'descend' ? 'DESC' : 'ASC']]
-      : this.resource.defaultSort;
-    // ties broken by the identifier in the last key's direction: an index (tenant, live, ..., key) ends with the
-    // primary key, so it serves the whole order (a backward scan for DESC) with no sort of the matching rows
-    const order: Record<string, 'ASC' | 'DESC'> = Object.fromEntries(sorts);
-    order[this.resource.idField] ??= sorts[sorts.length - 1][1];
-    return order;
+    const filterFields = Object.keys(givenFilters(this.resource, body));
+    return pageOrder(this.resource, filterFields, sorter && [sorter.field, sorter.order === 'descend' ? 'DESC' : 'ASC']);
   }
 }
 
