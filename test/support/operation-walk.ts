@@ -1,8 +1,7 @@
 /**
  * One walk over every operation of a service's OpenAPI document: each operation's success (a save gets an id
  * of its own, an update the id saved before), getById of a missing record, the call without its token, and every
- * documented failure example sent as its `x-input` says. The answers-against-schema test and the fast-paths
- * comparison both walk it.
+ * documented failure example sent as its `x-input` says. The answers-against-schema test walks it.
  */
 import { DeviceTestApp, numberParam, SECRET, uniqueNo } from './device-app';
 import type { Json } from './json';

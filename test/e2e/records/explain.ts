@@ -95,7 +95,7 @@ async function pageStatements(
   body: Json,
 ): Promise<{ rows: [string, unknown[]]; count?: [string, unknown[]] }> {
   // every statement of the page's snapshot, sent by its query runner or on the runner's connection directly
-  // (fast-paths/pooled-statement.ts): both go through TypeORM's query log hook
+  // (persistence/sql/run-statement.ts): both go through TypeORM's query log hook
   const query = jest.spyOn(t.dataSource.logger, 'logQuery');
   let statements: [string, unknown[]][];
   let full: boolean;
