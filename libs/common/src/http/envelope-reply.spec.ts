@@ -114,8 +114,8 @@ describe('the request path', () => {
       providers: [{ provide: APP_FILTER, useClass: EnvelopeExceptionFilter }],
     }).compile();
     app = moduleRef.createNestApplication(new AppHttpAdapter(), { bodyParser: false, logger: false });
-    app.use((req: { path: string }, res: Response, next: () => void) => {
-      res.on('finish', () => noted.set(req.path, bodyStatusOf(res)));
+    app.use((req: { originalUrl: string }, res: Response, next: () => void) => {
+      res.on('finish', () => noted.set(req.originalUrl.split('?')[0], bodyStatusOf(res)));
       next();
     });
     await app.init();

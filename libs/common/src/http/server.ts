@@ -7,6 +7,7 @@ import type { Response } from 'express';
 import { failure, success } from './envelope';
 import { closeHelpers, listenWide } from './listeners';
 import { OpenResponses } from './open-responses';
+import { ResourceRouters, RouteMethod } from './resource-routers';
 import { noteEnvelope } from './sent-status';
 
 /**
@@ -177,6 +178,39 @@ export class AppHttpAdapter extends ExpressAdapter {
     const envelope = success(body);
     noteEnvelope(response, envelope);
     return super.reply(response, envelope, statusCode);
+  }
+
+  private routers?: ResourceRouters;
+
+  override get(...args: unknown[]) {
+    return this.route('get', args);
+  }
+  override post(...args: unknown[]) {
+    return this.route('post', args);
+  }
+  override put(...args: unknown[]) {
+    return this.route('put', args);
+  }
+  override delete(...args: unknown[]) {
+    return this.route('delete', args);
+  }
+  override patch(...args: unknown[]) {
+    return this.route('patch', args);
+  }
+  override head(...args: unknown[]) {
+    return this.route('head', args);
+  }
+  override options(...args: unknown[]) {
+    return this.route('options', args);
+  }
+  override all(...args: unknown[]) {
+    return this.route('all', args);
+  }
+
+  /** Every route in its resource's router (resource-routers.ts); the app's own methods for anything else. */
+  private route(method: RouteMethod, args: unknown[]): unknown {
+    this.routers ??= new ResourceRouters(this.getInstance());
+    return this.routers.register(method, args);
   }
 
   /** Nest's listen(port, [host], callback), on several sockets with a long backlog (listeners.ts). */

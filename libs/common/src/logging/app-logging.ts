@@ -5,6 +5,7 @@ import type { NextFunction, Request, Response } from 'express';
 import pino, { DestinationStream, Level, Logger } from 'pino';
 import { ServerConfig } from '../config/server.config';
 import { secretFieldNames } from '../crud/fields/field-registry';
+import { registeredRoute } from '../http/resource-routers';
 import { bodyStatusOf, outcomeOf } from '../http/sent-status';
 import { RequestContext } from '../tenancy/request-context';
 import { activeSpanIds, withTraceId } from '../tracing/trace-context';
@@ -87,8 +88,9 @@ const SWAGGER_UI_MOUNT = /^\/[^/]+\/swagger-ui$/i;
  * lower case (a file it does not have goes on to the not-found handler: unmatched).
  */
 export function routeOf(req: IncomingMessage): string {
-  const { route, baseUrl } = req as Request;
-  if (typeof route?.path === 'string' && !route.path.includes('*')) return `${baseUrl ?? ''}${route.path}`;
+  const route = registeredRoute(req);
+  if (route !== undefined) return route;
+  const { baseUrl } = req as Request;
   return baseUrl && SWAGGER_UI_MOUNT.test(baseUrl) ? `${baseUrl.toLowerCase()}/*` : 'unmatched';
 }
 

@@ -1,5 +1,6 @@
 import { ClientRequest, IncomingMessage, RequestOptions, ServerResponse } from 'node:http';
 import type { Attributes, Span } from '@opentelemetry/api';
+import { registeredRoute } from '../http/resource-routers';
 import { RequestContext } from '../tenancy/request-context';
 import { operationIdOf } from './operation-ids';
 import { OPERATION_ID, TENANT_ID } from './span-attributes';
@@ -37,12 +38,6 @@ export function clientSpanStart(options: RequestOptions): Attributes {
   return { 'url.full': `${protocol}//${hostPart}${portPart}${path}` };
 }
 
-/** Express' route of a request it matched: its mount path and the route's declared path. */
-function routeOf(request: IncomingMessage): string | undefined {
-  const { route, baseUrl } = request as IncomingMessage & { route?: { path?: unknown }; baseUrl?: string };
-  return typeof route?.path === 'string' ? `${baseUrl ?? ''}${route.path}` : undefined;
-}
-
 /**
  * Once a server response is done: the span named `<METHOD> <route>` with `http.route` (the route as declared,
  * `:id` for a path parameter), the caller's tenant and the operation's id (of the OpenAPI document).
@@ -51,7 +46,7 @@ export function serverSpanEnd(span: Span, request: ClientRequest | IncomingMessa
   if (!(response instanceof ServerResponse) || !(request instanceof IncomingMessage)) return;
   const identity = RequestContext.identity(request);
   if (identity) span.setAttribute(TENANT_ID, identity.tenantId);
-  const route = routeOf(request);
+  const route = registeredRoute(request);
   if (route === undefined) return;
   const method = request.method ?? 'GET';
   span.updateName(`${method} ${route}`).setAttribute('http.route', route);
