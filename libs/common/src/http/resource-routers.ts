@@ -1,23 +1,22 @@
 import { IncomingMessage } from 'node:http';
 import { Router } from 'express';
-import type { Express, NextFunction, Request, Response } from 'express';
+import type { Express, Request } from 'express';
 
 /** The HTTP methods Nest registers routes with, as the adapter and Express name them. */
 export type RouteMethod = 'get' | 'post' | 'put' | 'delete' | 'patch' | 'head' | 'options' | 'all';
 
-/** Where a request's router is mounted, as registered (Express's `baseUrl` is spelled as the request spelled it). */
-const MOUNTED_AT = Symbol('mountedAt');
-
-type Mounted = IncomingMessage & { [MOUNTED_AT]?: string };
+/** Each route Express matched, by the path the service registered it with (`baseUrl` is spelled as the request spelled it). */
+const REGISTERED = new WeakMap<object, string>();
 
 /**
- * The route a request matched as the service registered it: the mount path of its resource's router and the
- * route's own path. Unmatched (undefined) without a route, or for a wildcard route (Nest's not-found handler).
+ * The route a request matched as the service registered it: its full path as registered, or for a route of the
+ * app itself, the mount path and the route's own path. Unmatched (undefined) without a route, or for a wildcard
+ * route (Nest's not-found handler).
  */
 export function registeredRoute(req: IncomingMessage): string | undefined {
   const { route, baseUrl } = req as Request;
   if (typeof route?.path !== 'string' || route.path.includes('*')) return undefined;
-  return `${(req as Mounted)[MOUNTED_AT] ?? baseUrl ?? ''}${route.path}`;
+  return REGISTERED.get(route) ?? `${baseUrl ?? ''}${route.path}`;
 }
 
 /** The literal parent of a route's path (`/a/b/c` gives `/a/b`); null when it has parameters or patterns. */
@@ -43,18 +42,17 @@ export class ResourceRouters {
     const [path, ...handlers] = args;
     const parent = parentOf(path);
     if (parent === null) return (this.app[method] as (...a: unknown[]) => unknown)(...args);
-    const route = (path as string).slice(parent.length);
-    return (this.routerFor(parent)[method] as (...a: unknown[]) => unknown)(route, ...handlers);
+    // what router[method](path, ...handlers) does, keeping the route to know it by its registered path
+    const route = this.routerFor(parent).route((path as string).slice(parent.length));
+    REGISTERED.set(route, path as string);
+    (route[method] as (...a: unknown[]) => unknown)(...handlers);
+    return route;
   }
 
   private routerFor(parent: string): Router {
     let router = this.routers.get(parent);
     if (!router) {
       router = Router({ caseSensitive: this.app.get('case sensitive routing'), strict: this.app.get('strict routing') });
-      router.use((req: Request, _res: Response, next: NextFunction) => {
-        (req as Mounted)[MOUNTED_AT] = parent;
-        next();
-      });
       this.routers.set(parent, router);
       this.app.use(parent, router);
     }
