@@ -17,6 +17,8 @@ interface PropertyRules {
   property: string;
   conditions: Condition[];
   rules: Rule[];
+  /** The class of a nested object (ValidateNested with the marker's declared type), checked by its own compiled rules. */
+  nested?: NestedType;
 }
 
 /** The rules of a class that compiles: every property with a rule, in class-validator's order. */
@@ -24,6 +26,11 @@ interface ClassRules {
   properties: PropertyRules[];
   known: Set<string>;
 }
+
+type NestedType = new () => object;
+
+/** Nested objects of a marked class: the property and the class class-transformer makes of its value (its `@Type`). */
+export type NestedTypes = Readonly<Record<string, NestedType>>;
 
 const KINDS = new Set<string>([
   ValidationTypes.CUSTOM_VALIDATION,
@@ -45,28 +52,31 @@ const isScalar = (value: unknown): boolean => value === null || (typeof value !=
  * Classes whose conversion is a copy of their keys (no class-transformer decorator on them or an ancestor) and whose
  * rules are complete once the class is made: what the project's field declarations build (markCompiledRules).
  */
-const marked = new WeakSet<object>();
+const marked = new WeakMap<object, NestedTypes>();
 
 /** Each marked class's rules, compiled on first use; null: the class has rules of another kind and does not compile. */
 const compiled = new WeakMap<object, ClassRules | null>();
 
 /**
  * Marks `type` as checked by its compiled rules: the factory that builds it vouches that it has no class-transformer
- * decorator (on it or an ancestor) and that no rule is added to it afterwards. Any other class goes through
- * class-transformer and class-validator.
+ * decorator (on it or an ancestor) but a `@Type` of each of `nested`'s properties, naming the class given there (itself
+ * marked), and that no rule is added to it afterwards. Any other class goes through class-transformer and
+ * class-validator.
  */
-export function markCompiledRules<T extends object>(type: T): T {
-  marked.add(type);
+export function markCompiledRules<T extends object>(type: T, nested: NestedTypes = {}): T {
+  marked.set(type, nested);
   return type;
 }
 
 /** Whether `type` was marked by markCompiledRules. */
 export const hasCompiledRules = (type: object): boolean => marked.has(type);
 
-function compile(storage: Storage, metadatas: ValidationMetadata[]): ClassRules | null {
-  // no rules: forbidUnknownValues refuses the body; a nested, promised or unknown kind of rule: class-validator's way
-  // (an async rule is found when it answers with a promise)
-  if (!metadatas.length || metadatas.some((m) => !KINDS.has(m.type))) return null;
+function compile(storage: Storage, metadatas: ValidationMetadata[], nested: NestedTypes): ClassRules | null {
+  // no rules: forbidUnknownValues refuses the body; a promised or unknown kind of rule, or a nested one of a property
+  // the marker names no class for: class-validator's way (an async rule is found when it answers with a promise)
+  const known = (m: ValidationMetadata) =>
+    KINDS.has(m.type) || (m.type === ValidationTypes.NESTED_VALIDATION && !m.each && Object.hasOwn(nested, m.propertyName));
+  if (!metadatas.length || !metadatas.every(known)) return null;
   const properties: PropertyRules[] = [];
   for (const [property, rules] of Object.entries(storage.groupByPropertyName(metadatas))) {
     const conditions = rules.filter((m) => m.type === ValidationTypes.CONDITIONAL_VALIDATION).map((m) => m.constraints[0] as Condition);
@@ -79,7 +89,8 @@ function compile(storage: Storage, metadatas: ValidationMetadata[]): ClassRules 
       const constraints = storage.getTargetValidatorConstraints(metadata.constraintCls);
       compiledRules.push({ metadata, checks: constraints.map((c) => c.instance.validate.bind(c.instance) as Check) });
     }
-    properties.push({ property, conditions, rules: compiledRules });
+    const nestedType = rules.some((m) => m.type === ValidationTypes.NESTED_VALIDATION) ? nested[property] : undefined;
+    properties.push({ property, conditions, rules: compiledRules, nested: nestedType });
   }
   return { properties, known: new Set(properties.map((p) => p.property)) };
 }
@@ -88,16 +99,24 @@ function compile(storage: Storage, metadatas: ValidationMetadata[]): ClassRules 
  * plainToInstance of a body whose values are JSON scalars or arrays of them, for a class without class-transformer
  * decorators (enableImplicitConversion off): a new instance, each key copied in order
  * (arrays as copies), except keys the instance holds a function under or the class reads through a getter alone.
+ * A property of `nested` takes its nested instance from `nestedOf` (undefined: the body goes the whole way).
  * Undefined for any other body.
  */
-function instanceOf(type: new () => object, body: Record<string, unknown>): Record<string, unknown> | undefined {
+function instanceOf(
+  type: new () => object,
+  body: Record<string, unknown>,
+  nested: NestedTypes,
+  nestedOf: (type: NestedType, value: unknown) => object | undefined,
+): Record<string, unknown> | undefined {
   const entity = new type() as Record<string, unknown>;
   for (const key of Object.keys(body)) {
     if (RESERVED.has(key)) return undefined;
     let value = body[key];
     // class-transformer puts a default or undefined in place of undefined as its options say; JSON has none
     if (value === undefined) return undefined;
-    if (!isScalar(value)) {
+    if (!isScalar(value) && Object.hasOwn(nested, key)) {
+      if ((value = nestedOf(nested[key], value)) === undefined) return undefined;
+    } else if (!isScalar(value)) {
       if (!Array.isArray(value)) return undefined;
       for (let i = 0; i < value.length; i++) if (!(i in value) || !isScalar(value[i])) return undefined;
       value = value.slice();
@@ -141,15 +160,18 @@ function passes({ metadata, checks }: Rule, args: ValidationArguments, value: Va
  */
 export function acceptedBody(type: new () => object, body: unknown, storage: Storage = getMetadataStorage()): object | undefined {
   if (body === null || typeof body !== 'object' || Object.getPrototypeOf(body) !== Object.prototype) return undefined;
-  if (!marked.has(type)) return undefined;
+  const nested = marked.get(type);
+  if (!nested) return undefined;
   let rules = compiled.get(type);
   if (rules === undefined) {
     // the executor's own lookup (no schema, no groups), once per class: a marked class gets no rule later
     const metadatas = storage.getTargetValidationMetadatas(type, undefined as unknown as string, false, false, undefined);
-    compiled.set(type, (rules = compile(storage, metadatas)));
+    compiled.set(type, (rules = compile(storage, metadatas, nested)));
   }
   if (!rules) return undefined;
-  const entity = instanceOf(type, body as Record<string, unknown>);
+  // a nested object is made and checked as the executor checks it (whitelist and rules of its own class) before its
+  // parent's rules see it, as they see class-transformer's instance
+  const entity = instanceOf(type, body as Record<string, unknown>, nested, (inner, value) => acceptedBody(inner, value, storage));
   if (!entity) return undefined;
   for (const key of Object.keys(entity)) if (!rules.known.has(key)) delete entity[key];
   const args: ValidationArguments = {
@@ -159,11 +181,13 @@ export function acceptedBody(type: new () => object, body: unknown, storage: Sto
     value: undefined,
     constraints: [],
   };
-  for (const { property, conditions, rules: checks } of rules.properties) {
+  for (const { property, conditions, rules: checks, nested: inner } of rules.properties) {
     const value = entity[property];
     // every condition is asked, as the executor asks them all
     let validated = true;
     for (const condition of conditions) validated = condition(entity, value) && validated;
+    // a nested object its conditions skip keeps what the executor would not have stripped: the pipe's way
+    if (!validated && inner && value instanceof inner) return undefined;
     if (!validated) continue;
     for (const rule of checks) if (passes(rule, args, value) !== true) return undefined;
   }

@@ -12,7 +12,7 @@ import { declareResourceIndexes } from './resource-indexes';
 import { declareFilterCounts } from '../tables/filter-counts';
 import { EXAMPLE_ID } from './fields';
 import { ImportListOption } from './import-list';
-import { ListControls, PageControls } from '../http/query-controls';
+import { CONTROL_NESTED_TYPES, ListControls, PageControls } from '../http/query-controls';
 
 export type SortOrder = 'ASC' | 'DESC';
 
@@ -136,8 +136,14 @@ export function defineResource<E extends BaseRecord>(o: ResourceOptions<E>): Res
   const exact = PartialType(PickType(changeDto, o.filters as never[]));
   const filterDto = named(o.timeRange ? IntersectionType(exact, timeRangeDto(o.timeRange)) : exact, `${schemaName}Filter`);
   const updateDto = named(IntersectionType(identityDto(o.idField), PartialType(writable)), `${schemaName}Update`);
-  // made here from the field declarations' classes with class-validator rules alone (a resource's own saveDto is not vouched for)
-  if (!o.saveDto) [filterDto, updateDto].forEach(markCompiledRules);
+  const listDto = named(IntersectionType(filterDto, ListControls), `${schemaName}ListRequest`);
+  const pageDto = named(IntersectionType(filterDto, PageControls), `${schemaName}PageRequest`);
+  // made here from the field declarations' classes with class-validator rules alone, and the controls' declared nested
+  // sorter (a resource's own saveDto is not vouched for)
+  if (!o.saveDto) {
+    for (const dto of [filterDto, updateDto]) markCompiledRules(dto);
+    for (const dto of [listDto, pageDto]) markCompiledRules(dto, CONTROL_NESTED_TYPES);
+  }
   const resource: Resource<E> = {
     ...o,
     saveDto,
@@ -146,8 +152,8 @@ export function defineResource<E extends BaseRecord>(o: ResourceOptions<E>): Res
     schemaName,
     updateDto,
     filterDto,
-    listDto: named(IntersectionType(filterDto, ListControls), `${schemaName}ListRequest`),
-    pageDto: named(IntersectionType(filterDto, PageControls), `${schemaName}PageRequest`),
+    listDto,
+    pageDto,
     duplicateMessage: `${o.title} exists`,
     serviceToken: Symbol(`CrudService ${o.path}`),
     permissionFor: (action) => `${o.permission}:${action}`,

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { markCompiledRules, NestedTypes } from '../../http/compiled-validation';
 
 export class SqlQuerySorter {
   @ApiPropertyOptional({ example: 'createdTime', description: "One of the resource's sortable fields" })
@@ -13,6 +14,14 @@ export class SqlQuerySorter {
   @IsIn(['ascend', 'descend'])
   order?: 'ascend' | 'descend';
 }
+
+markCompiledRules(SqlQuerySorter);
+
+/**
+ * The nested objects of the controls, with the classes their `@Type` makes: a list or page body built of
+ * vouched-for filters and these controls is checked by compiled rules (markCompiledRules).
+ */
+export const CONTROL_NESTED_TYPES: NestedTypes = { sqlQuerySorter: SqlQuerySorter };
 
 /** Controls of list: sort and an upper bound (clamped to LIST_LIMIT_MAX). */
 export class ListControls {

@@ -1,6 +1,7 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { exclusiveTransaction } from './exclusive-transaction';
 import { isMysqlFamily } from '../../persistence/upsert-sql';
+import { changeRows } from '../../persistence/sql/run-statement';
 
 /**
  * Runs reads that make one answer (a page's total and its rows, a version and the count it guards) in one read
@@ -13,14 +14,16 @@ import { isMysqlFamily } from '../../persistence/upsert-sql';
 export async function readSnapshot<T>(dataSource: DataSource, reads: (manager: EntityManager) => Promise<T>): Promise<T> {
   if (!isMysqlFamily(dataSource)) return exclusiveTransaction(dataSource, reads);
   const runner = dataSource.createQueryRunner();
+  // the transaction's own statements on the runner's connection, as its reads run (sql/run-statement.ts)
+  const send = (sql: string) => changeRows(runner.manager, sql, [], 'once');
   try {
-    await runner.query('START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY');
+    await send('START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY');
     try {
       const result = await reads(runner.manager);
-      await runner.query('COMMIT');
+      await send('COMMIT');
       return result;
     } catch (error) {
-      await runner.query('ROLLBACK').catch(() => undefined); // the connection is released either way
+      await send('ROLLBACK').catch(() => undefined); // the connection is released either way
       throw error;
     }
   } finally {

@@ -24,32 +24,35 @@ const tooManyPrepared = (error: QueryError): boolean => error.code === 'ER_MAX_P
 
 /**
  * The rows a SELECT (or an INSERT ... RETURNING) reads. The one way the tables' statements reach the database:
- * - a `repeated` text on MySQL/MariaDB runs by mysql2 directly, past TypeORM's query runner, which costs a tenth of a
- *   light request's CPU (a runner object, connect and release, its broadcaster and QueryResult): outside a
- *   transaction as a server-side prepared statement on the driver's pool (mysql2 parses and plans it once per
- *   connection instead of once per call; each connection keeps its 64 most recent: database.ts); inside one (a
- *   manager of a query runner) on the connection the runner holds (`connect()`), as the runner sends its own: text
- *   with the values written in, seen by TypeORM's query log hooks (MariaDB plans a first page's deferred join and
- *   count with written-in values for less of its CPU than the same statements prepared);
- * - anything else (a `once` text, SQLite) runs by the manager's query runner, or one of its own, as TypeORM's
- *   repository and query builders run theirs.
+ * - on MySQL/MariaDB by mysql2 directly, past TypeORM's query runner, which costs a tenth of a light request's CPU (a
+ *   runner object, connect and release, its broadcaster and QueryResult, and mysql2's promise wrapper, which resolves
+ *   a module on every call):
+ *   - inside a transaction (a manager of a query runner) on the connection the runner holds (`connect()`), as the
+ *     runner sends its own: text with the values written in (MariaDB plans a first page's deferred join and count
+ *     with written-in values for less of its CPU than the same statements prepared);
+ *   - outside one, a `repeated` text as a server-side prepared statement on the driver's pool (mysql2 parses and
+ *     plans it once per connection instead of once per call; each connection keeps its 64 most recent: database.ts),
+ *     a `once` text as text on the pool, never prepared (it would push a repeated one out of the connection's cache);
+ *   - text (not the prepared ones, which have no text to log) goes through TypeORM's query log hooks as the runner's
+ *     own statements do;
+ * - on SQLite by the manager's query runner, or one of its own, as TypeORM's repository and query builders run theirs.
  * A failure is TypeORM's QueryFailedError around the driver's error either way, so the duplicate-key and
  * storage-unavailable mapping and the log lines stay the same.
  */
 export async function selectRows(manager: EntityManager, sql: string, values: unknown[], reuse: TextReuse): Promise<ObjectLiteral[]> {
-  const direct = reuse === 'repeated' && mysqlRun(manager);
+  const direct = mysqlRun(manager, reuse);
   if (direct) return (await direct(sql, values)) as ObjectLiteral[];
   return (await byQueryRunner(manager, sql, values)).records ?? [];
 }
 
 /** How many rows an UPDATE, INSERT or DELETE matched or wrote: run as selectRows runs a statement. */
 export async function changeRows(manager: EntityManager, sql: string, values: unknown[], reuse: TextReuse): Promise<number> {
-  const direct = reuse === 'repeated' && mysqlRun(manager);
+  const direct = mysqlRun(manager, reuse);
   if (direct) return ((await direct(sql, values)) as { affectedRows: number }).affectedRows;
   return (await byQueryRunner(manager, sql, values)).affected ?? 0;
 }
 
-/** The statement through TypeORM's query runner: the manager's (a transaction's), else one taken for it and given back. */
+/** The statement through TypeORM's query runner (SQLite): the manager's (a transaction's), else one taken for it and given back. */
 async function byQueryRunner(
   manager: EntityManager,
   sql: string,
@@ -65,13 +68,14 @@ async function byQueryRunner(
 
 type DirectRun = (sql: string, values: unknown[]) => Promise<unknown>;
 
-/** How a repeated text runs by mysql2 directly on MySQL/MariaDB (see selectRows); undefined on SQLite. */
-function mysqlRun(manager: EntityManager): DirectRun | undefined {
+/** How a statement runs by mysql2 directly on MySQL/MariaDB (see selectRows); undefined on SQLite. */
+function mysqlRun(manager: EntityManager, reuse: TextReuse): DirectRun | undefined {
   if (!isMysqlFamily(manager.dataSource)) return undefined;
   const runner = manager.queryRunner;
   if (runner) return onRunnerConnection(manager, runner);
   const pool: Mysql2Pool | undefined = driverPool(manager.dataSource);
-  return pool && preparedOnPool(pool);
+  if (!pool) return undefined;
+  return reuse === 'repeated' ? preparedOnPool(pool) : asText(manager, pool);
 }
 
 /** Prepared on the pool; past the server's cap the statement runs unprepared, as TypeORM runs it: slower, but answered. */
@@ -83,21 +87,24 @@ function preparedOnPool(pool: Mysql2Pool): DirectRun {
   );
 }
 
-/** As text on the runner's connection, through TypeORM's query log hooks as the runner sends its own statements. */
+/** As text on the runner's connection; refused, as the runner's own query is, once the runner is released. */
 function onRunnerConnection(manager: EntityManager, runner: QueryRunner): DirectRun {
-  const { logger } = manager.dataSource;
   return async (sql, values) => {
-    // as the runner's own query refuses once it is released (its connection is back in the pool)
     if (runner.isReleased) throw new QueryRunnerAlreadyReleasedError();
-    const connection = (await runner.connect()) as Mysql2Pool;
-    return settled((text, bound, settle) => {
-      logger.logQuery(text, bound, runner);
-      connection.query(text, bound, (error, result) => {
-        if (error) logger.logQueryError(error, text, bound, runner);
-        settle(error, result);
-      });
-    })(sql, values);
+    return asText(manager, (await runner.connect()) as Mysql2Pool, runner)(sql, values);
   };
+}
+
+/** As text on `target` (the pool, or a runner's connection), through TypeORM's query log hooks as a runner sends its own. */
+function asText(manager: EntityManager, target: Mysql2Pool, runner?: QueryRunner): DirectRun {
+  const { logger } = manager.dataSource;
+  return settled((text, bound, settle) => {
+    logger.logQuery(text, bound, runner);
+    target.query(text, bound, (error, result) => {
+      if (error) logger.logQueryError(error, text, bound, runner);
+      settle(error, result);
+    });
+  });
 }
 
 /** `send` as a DirectRun: undefined values bound as NULL, a failure as TypeORM's QueryFailedError. */
