@@ -99,14 +99,14 @@ function compile(storage: Storage, metadatas: ValidationMetadata[], nested: Nest
  * plainToInstance of a body whose values are JSON scalars or arrays of them, for a class without class-transformer
  * decorators (enableImplicitConversion off): a new instance, each key copied in order
  * (arrays as copies), except keys the instance holds a function under or the class reads through a getter alone.
- * A property of `nested` takes its nested instance from `nestedOf` (undefined: the body goes the whole way).
+ * A property of `nested` takes the instance acceptedBody makes of its value (undefined: the body goes the whole way).
  * Undefined for any other body.
  */
 function instanceOf(
   type: new () => object,
   body: Record<string, unknown>,
   nested: NestedTypes,
-  nestedOf: (type: NestedType, value: unknown) => object | undefined,
+  storage: Storage,
 ): Record<string, unknown> | undefined {
   const entity = new type() as Record<string, unknown>;
   for (const key of Object.keys(body)) {
@@ -115,7 +115,7 @@ function instanceOf(
     // class-transformer puts a default or undefined in place of undefined as its options say; JSON has none
     if (value === undefined) return undefined;
     if (!isScalar(value) && Object.hasOwn(nested, key)) {
-      if ((value = nestedOf(nested[key], value)) === undefined) return undefined;
+      if ((value = acceptedBody(nested[key], value, storage)) === undefined) return undefined;
     } else if (!isScalar(value)) {
       if (!Array.isArray(value)) return undefined;
       for (let i = 0; i < value.length; i++) if (!(i in value) || !isScalar(value[i])) return undefined;
@@ -171,7 +171,7 @@ export function acceptedBody(type: new () => object, body: unknown, storage: Sto
   if (!rules) return undefined;
   // a nested object is made and checked as the executor checks it (whitelist and rules of its own class) before its
   // parent's rules see it, as they see class-transformer's instance
-  const entity = instanceOf(type, body as Record<string, unknown>, nested, (inner, value) => acceptedBody(inner, value, storage));
+  const entity = instanceOf(type, body as Record<string, unknown>, nested, storage);
   if (!entity) return undefined;
   for (const key of Object.keys(entity)) if (!rules.known.has(key)) delete entity[key];
   const args: ValidationArguments = {

@@ -35,7 +35,8 @@ const tooManyPrepared = (error: QueryError): boolean => error.code === 'ER_MAX_P
  *     a `once` text as text on the pool, never prepared (it would push a repeated one out of the connection's cache);
  *   - text (not the prepared ones, which have no text to log) goes through TypeORM's query log hooks as the runner's
  *     own statements do;
- * - on SQLite by the manager's query runner, or one of its own, as TypeORM's repository and query builders run theirs.
+ * - on SQLite (and a MySQL driver without a single pool) by the manager's query runner, or one of its own, as
+ *   TypeORM's repository and query builders run theirs.
  * A failure is TypeORM's QueryFailedError around the driver's error either way, so the duplicate-key and
  * storage-unavailable mapping and the log lines stay the same.
  */
@@ -52,7 +53,7 @@ export async function changeRows(manager: EntityManager, sql: string, values: un
   return (await byQueryRunner(manager, sql, values)).affected ?? 0;
 }
 
-/** The statement through TypeORM's query runner (SQLite): the manager's (a transaction's), else one taken for it and given back. */
+/** The statement through TypeORM's query runner (SQLite, or a MySQL driver holding no single pool): the manager's (a transaction's), else one taken for it and given back. */
 async function byQueryRunner(
   manager: EntityManager,
   sql: string,
