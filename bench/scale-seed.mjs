@@ -13,6 +13,12 @@ const PROGRESS = 1_000_000;
 /** The share of a tenant's rows each filter value below selects. */
 export const FILTER_SHARE = 0.05;
 
+/** Logically deleted rows per tenant beside its live ones (its recycle bin), as a share of the live rows. */
+export const DELETED_SHARE = 0.1;
+
+/** How many logically deleted rows a tenant of `rows` live rows has; they are rows rows + 1 to rows + deletedRows(rows). */
+export const deletedRows = (rows) => Math.round(rows * DELETED_SHARE);
+
 /** The two tables, their resources, and for each declared filter a value that selects ~5% of the rows. */
 export const TABLES = [
   {
@@ -23,8 +29,8 @@ export const TABLES = [
     columns:
       'tenant_id, revision, created_username, created_time, last_modified_username, last_modified_time, delete_time, name, sort, ' +
       'data_dictionary_table_id, data_dictionary_type_code, data_dictionary_code, `row`, `key`, value',
-    values: (tenant) =>
-      `'${tenant}', 1, 'bench', ${BASE_TIME} + n, 'bench', ${BASE_TIME} + n, 0, CONCAT('name ', n), n % 1000, ` +
+    values: (tenant, deleteTime) =>
+      `'${tenant}', 1, 'bench', ${BASE_TIME} + n, 'bench', ${BASE_TIME} + n, ${deleteTime}, CONCAT('name ', n), n % 1000, ` +
       `CONCAT('s', LPAD(n, 20, '0')), CONCAT('T', n % 20), CONCAT('C', FLOOR(n / 20) % 20), CONCAT('R', FLOOR(n / 400) % 20), CONCAT('k', n), 'v'`,
     filters: () => ({ dataDictionaryTypeCode: 'T7', dataDictionaryCode: 'C3', row: 'R5' }),
     sortable: ['dataDictionaryTypeCode', 'dataDictionaryCode', 'row', 'sort', 'createdTime', 'lastModifiedTime'],
@@ -42,8 +48,8 @@ export const TABLES = [
     columns:
       'tenant_id, revision, created_username, created_time, last_modified_username, last_modified_time, delete_time, snap_time, ' +
       'device_state_snap_id, device_no, device_type, state, battery_level, signal_strength',
-    values: (tenant) =>
-      `'${tenant}', 1, 'bench', ${BASE_TIME} + n, 'bench', ${BASE_TIME} + n, 0, ${BASE_TIME} + n * 1000, ` +
+    values: (tenant, deleteTime) =>
+      `'${tenant}', 1, 'bench', ${BASE_TIME} + n, 'bench', ${BASE_TIME} + n, ${deleteTime}, ${BASE_TIME} + n * 1000, ` +
       `CONCAT('s', LPAD(n, 20, '0')), CONCAT('DAD-', LPAD(n % 20, 4, '0')), ` +
       `IF(FLOOR(n / 20) % 20 = 0, 'NFC_READER', 'DATA_ACQUISITION_DEVICE'), IF(FLOOR(n / 400) % 20 = 0, 'FAULT', 'ONLINE'), n % 101, (n * 7) % 101`,
     // the time range: 5% of the tenant's snapshot times, in the middle
@@ -65,8 +71,9 @@ export const TABLES = [
 export const idOf = (n) => `s${String(n).padStart(20, '0')}`;
 
 /**
- * `rows` rows of `tenant` in each table, in chunks (one transaction each): the first through the triggers, the
- * others without them and counted afterwards; then the tenant's counts are checked.
+ * `rows` live rows of `tenant` in each table, in chunks (one transaction each): the first through the triggers, the
+ * others without them and counted afterwards, then deletedRows(rows) logically deleted ones (deleted at their
+ * creation time plus their number, so their deletion order is their number's); then the tenant's counts are checked.
  */
 export async function seed(db, tenant, rows, log) {
   const numbers = (await hasSequenceEngine(db))
@@ -76,12 +83,12 @@ export async function seed(db, tenant, rows, log) {
     .query('SET SESSION max_recursive_iterations = 100000000')
     .catch(() => db.query('SET SESSION cte_max_recursion_depth = 100000000'));
   for (const table of TABLES) {
-    const insert = async (from, to) => {
+    const insert = async (from, to, deleteTime = '0') => {
       const started = performance.now();
       for (let first = from; first <= to; first += CHUNK) {
         const last = Math.min(to, first + CHUNK - 1);
         await db.query(
-          `INSERT INTO ${table.table} (${table.columns}) SELECT ${table.values(tenant)} FROM (${numbers(first, last)}) numbers`,
+          `INSERT INTO ${table.table} (${table.columns}) SELECT ${table.values(tenant, deleteTime)} FROM (${numbers(first, last)}) numbers`,
         );
         if ((last - from + 1) % PROGRESS === 0 && last < to) progress(last - from + 1, to - from + 1, performance.now() - started);
       }
@@ -95,17 +102,19 @@ export async function seed(db, tenant, rows, log) {
     const triggered = Math.min(rows, CHUNK);
     const withTriggers = await timed(() => insert(1, triggered));
     let report = `${table.table}, ${tenant}: ${count(triggered)} rows through the triggers at ${rate(triggered, withTriggers)}`;
-    if (rows > triggered) {
-      const bulk = rows - triggered;
-      let withoutThem;
-      const counting = await timed(() =>
-        withoutTriggers(db, table.table, async () => {
-          withoutThem = await timed(() => insert(triggered + 1, rows));
-          await addCounts(db, { table: table.table, keyColumn: table.key, tenant, after: idOf(triggered), columns });
-        }),
-      );
-      report += `, ${count(bulk)} without them at ${rate(bulk, withoutThem)}, their counts added in ${seconds(counting - withoutThem)}`;
-    }
+    const bulk = rows - triggered;
+    const deleted = deletedRows(rows);
+    let withoutThem;
+    const counting = await timed(() =>
+      withoutTriggers(db, table.table, async () => {
+        withoutThem = await timed(async () => {
+          if (bulk > 0) await insert(triggered + 1, rows);
+          if (deleted > 0) await insert(rows + 1, rows + deleted, `${BASE_TIME} + 10000000000 + n`);
+        });
+        await addCounts(db, { table: table.table, keyColumn: table.key, tenant, after: idOf(triggered), columns });
+      }),
+    );
+    report += `, ${count(bulk)} live and ${count(deleted)} deleted without them at ${rate(bulk + deleted, withoutThem)}, their counts added in ${seconds(counting - withoutThem)}`;
     const checking = await timed(() => verifyCounts(db, { table: table.table, tenant, columns }));
     log(`${report}; counts checked against the rows in ${seconds(checking)}`);
   }

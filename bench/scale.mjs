@@ -1,5 +1,6 @@
 // npm run bench:scale: whether a tenant with many rows pages as fast as one with few. main-service alone on
-// MariaDB, in a fresh database `bench_scale`; one tenant with BENCH_SMALL rows and one with BENCH_BIG rows in a
+// MariaDB, in a fresh database `bench_scale`; one tenant with BENCH_SMALL live rows and one with BENCH_BIG (and a
+// tenth as many logically deleted ones each, for the recycle bin's deletedPage and restoreById) in a
 // configuration table (data-dictionary-table) and a snapshot table (device-state-snap), written by SQL
 // (scale-seed.mjs). Each request is sent BENCH_REPS times in a row over one connection, at both sizes; the
 // table gives the medians and their ratio (big ÷ small). The goal: at most 3x (the last page at most 5x), a page or
@@ -22,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import jwt from 'jsonwebtoken';
 import mysql from 'mysql2/promise';
 import { freePort, startNode, stop } from './lib/processes.mjs';
-import { analyze, FILTER_SHARE, idOf, seed, TABLES } from './scale-seed.mjs';
+import { analyze, deletedRows, FILTER_SHARE, idOf, seed, TABLES } from './scale-seed.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER = new URL((process.env.DB_URL ?? 'mysql://root@127.0.0.1:3306').replace(/^mariadb:/, 'mysql:'));
@@ -38,8 +39,13 @@ const SORTED_PAGE = 50;
 const SECRET = 'bench-secret-of-at-least-16-chars';
 const log = (line) => console.error(`[bench:scale] ${line}`);
 
-/** The requests of one table at one tenant size: [label, method, operation, body or query, goal]. */
+/**
+ * The requests of one table at one tenant size: [label, method, operation, body or query, goal]. An operation
+ * given as a function is asked for each call (a restore takes a record still in the bin).
+ */
 function requests(table, rows) {
+  const deleted = deletedRows(rows);
+  let restored = 0;
   const filters = table.filters(rows);
   const asBody = (name, value) => (typeof value === 'object' ? value : { [name]: value });
   const pages = Math.ceil(rows / PAGE_SIZE);
@@ -77,6 +83,10 @@ function requests(table, rows) {
     [`count, ${firstFilter}`, 'POST', 'count', asBody(firstFilter, firstValue), 3],
     ['getById', 'GET', `getById?id=${idOf(Math.ceil(rows / 2))}`, null, 3],
     [`list 1000, ${firstFilter}`, 'POST', 'list', { ...asBody(firstFilter, firstValue), sqlQueryLimit: 1000 }, 3],
+    // the recycle bin: deletedRows(rows) records, newest deletion first; its total is kept (deleted_count)
+    ['recycle bin, first page', 'POST', 'deletedPage', { current: 1, pageSize: PAGE_SIZE }, 3],
+    ['recycle bin, last page', 'POST', 'deletedPage', { current: Math.ceil(deleted / PAGE_SIZE), pageSize: PAGE_SIZE }, 5],
+    ['restoreById', 'PUT', () => `restoreById?id=${idOf(rows + deleted - restored++)}`, null, 3],
   ];
 }
 
@@ -90,7 +100,8 @@ async function timed(url, method, body, token) {
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     const answer = await res.json();
-    if (answer.status !== 200) throw new Error(`${method} ${url} ${JSON.stringify(body)} answered ${JSON.stringify(answer).slice(0, 300)}`);
+    if (answer.status !== 200 || answer.data === false)
+      throw new Error(`${method} ${url} ${JSON.stringify(body)} answered ${JSON.stringify(answer).slice(0, 300)}`);
     return performance.now() - started;
   } catch (error) {
     if (error.name === 'TimeoutError') return Infinity;
@@ -123,7 +134,7 @@ async function seeded(db) {
     );
     if (Number(triggers) === 0) return false;
     for (const [tenant, rows] of Object.entries(SIZES)) {
-      const [[{ n }]] = await db.query(`SELECT COUNT(1) AS n FROM ${table.table} WHERE tenant_id = ?`, [tenant]);
+      const [[{ n }]] = await db.query(`SELECT COUNT(1) AS n FROM ${table.table} WHERE tenant_id = ? AND delete_time = 0`, [tenant]);
       const [[{ live }]] = await db.query('SELECT SUM(live) AS live FROM live_count WHERE table_name = ? AND tenant_id = ?', [
         table.table,
         tenant,
@@ -226,8 +237,8 @@ async function seedAndMeasure(admin, credentials) {
           ['small', small[i]],
           ['big', big[i]],
         ]) {
-          const url = `http://127.0.0.1:${port}${table.path}/${operation}`;
-          medians[tenant] = await median(() => timed(url, method, body, tokens[tenant]));
+          const url = () => `http://127.0.0.1:${port}${table.path}/${typeof operation === 'function' ? operation() : operation}`;
+          medians[tenant] = await median(() => timed(url(), method, body, tokens[tenant]));
         }
         const [label, , , , goal] = small[i];
         const ratio = medians.big / medians.small;

@@ -1,4 +1,4 @@
-// The counts the live-count triggers keep (live_count, filter_count), written for rows inserted while a table's
+// The counts the live-count and deleted-count triggers keep (live_count, filter_count, deleted_count), written for rows inserted while a table's
 // triggers are dropped: without an upsert per row and counted column, millions of rows go in several times
 // faster. The counts are added afterwards by GROUP BY, to the rows and in the slot the triggers would have added
 // them to one row at a time, and checked against the rows. Only the connection's own database is touched.
@@ -67,10 +67,16 @@ const setSession = (db, settings) =>
 /**
  * Adds to the counts of `tenant` in `table` what the triggers would have added for its rows whose `keyColumn`
  * is above `after`: every row a write of the tenant and, when live, one live row; when live, one row of its
- * value in each counted column that has a value.
+ * value in each counted column that has a value; when logically deleted, one deleted row.
  */
 export async function addCounts(db, { table, keyColumn, tenant, after, columns }) {
   const rows = `FROM \`${table}\` WHERE tenant_id = ? AND \`${keyColumn}\` > ?`;
+  await db.query(
+    `INSERT INTO deleted_count (table_name, tenant_id, slot, deleted)
+     SELECT ?, tenant_id, ${SLOT}, SUM(delete_time <> ${LIVE}) ${rows} GROUP BY tenant_id
+     ON DUPLICATE KEY UPDATE deleted = deleted + VALUES(deleted)`,
+    [table, tenant, after],
+  );
   await db.query(
     `INSERT INTO live_count (table_name, tenant_id, slot, live, writes)
      SELECT ?, tenant_id, ${SLOT}, SUM(delete_time = ${LIVE}), COUNT(1) ${rows} GROUP BY tenant_id
@@ -90,7 +96,7 @@ export async function addCounts(db, { table, keyColumn, tenant, after, columns }
 
 /**
  * Checks the kept counts of `tenant` in `table`, written into a fresh table (each row inserted once): the sum
- * of its live counts is its live rows, of its writes its rows, and the sum over slots of each value's count in
+ * of its live counts is its live rows, of its writes its rows, of its deleted counts its logically deleted rows, and the sum over slots of each value's count in
  * each counted column the live rows with that value. Throws, naming the first difference.
  */
 export async function verifyCounts(db, { table, tenant, columns }) {
@@ -105,6 +111,16 @@ export async function verifyCounts(db, { table, tenant, columns }) {
     if (Number(kept[count]) !== Number(actual[count]))
       throw new Error(`${table}, tenant ${tenant}: live_count ${count} ${kept[count]}, the rows say ${actual[count]}`);
   }
+  const [[{ deleted }]] = await db.query(
+    'SELECT COALESCE(SUM(deleted), 0) AS deleted FROM deleted_count WHERE table_name = ? AND tenant_id = ?',
+    [table, tenant],
+  );
+  const [[{ rows: deletedRows }]] = await db.query(
+    `SELECT COUNT(1) AS \`rows\` FROM \`${table}\` WHERE tenant_id = ? AND delete_time <> ${LIVE}`,
+    [tenant],
+  );
+  if (Number(deleted) !== Number(deletedRows))
+    throw new Error(`${table}, tenant ${tenant}: deleted_count ${deleted}, the rows say ${deletedRows}`);
   for (const column of columns) {
     const [keptRows] = await db.query(
       'SELECT value, SUM(live) AS n FROM filter_count WHERE table_name = ? AND tenant_id = ? AND field = ? GROUP BY value',

@@ -8,6 +8,7 @@ import {
   countedFilterColumns,
   DatabaseConfig,
   filterColumnsCountedBy,
+  deletedCountTriggerNames,
   insertTriggerName,
   liveCountTriggerNames,
   readConfig,
@@ -23,6 +24,8 @@ interface ServiceSchema {
   dataSource: (config: DatabaseConfig) => DataSource;
   /** Tables that must have a business key (a `uk_` unique index). */
   keyedTable: (table: string) => boolean;
+  /** Whether its record tables count their deleted rows (the recycle bin's total). */
+  recycleBin: boolean;
 }
 
 // data-source.ts builds a default DataSource from process.env at import: keep that one in memory
@@ -48,6 +51,7 @@ const SERVICES: ServiceSchema[] = [
     dataSource: (config) => load<typeof MainDataSourceModule>('../../apps/main-service/src/data-source').mainServiceDataSource(config),
     // configuration records, and the message templates (code), template-configuration links and per-user notifications (docs/messages.md)
     keyedTable: (table) => table.startsWith('configuration_') || MESSAGE_KEYED_TABLES.includes(table),
+    recycleBin: true,
   },
   {
     service: 'device-service',
@@ -55,6 +59,8 @@ const SERVICES: ServiceSchema[] = [
       load<typeof DeviceDataSourceModule>('../../apps/device-service/src/data-source').deviceServiceDataSource(config),
     // the registry; binding lifecycles are an append-only history without a business key
     keyedTable: (table) => table.startsWith('device_data_acquisition_'),
+    // no recycle bin: restoring a registry record would revive the credentials its deletion revoked
+    recycleBin: false,
   },
 ];
 
@@ -73,7 +79,7 @@ async function serverIsMariaDb(): Promise<boolean> {
   }
 }
 
-describe.each(SERVICES)('MySQL/MariaDB migrations of $service', ({ dataSource: serviceDataSource, keyedTable }) => {
+describe.each(SERVICES)('MySQL/MariaDB migrations of $service', ({ dataSource: serviceDataSource, keyedTable, recycleBin }) => {
   let database: TestDatabase | undefined;
   let dataSource: DataSource | undefined;
 
@@ -147,6 +153,21 @@ describe.each(SERVICES)('MySQL/MariaDB migrations of $service', ({ dataSource: s
     const missing = records.flatMap((meta) => liveCountTriggerNames(meta.tableName).filter((name) => !present.has(name)));
     expect(missing).toEqual([]);
   });
+
+  mysqlIt(
+    'every record table of a service with a recycle bin counts its deleted rows (its migration calls createDeletedCountTriggers)',
+    async () => {
+      const triggers: { name: string }[] = await dataSource!.query(
+        `SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()`,
+      );
+      const present = new Set(triggers.map((t) => t.name));
+      const records = dataSource!.entityMetadatas.filter(
+        (meta) => meta.findColumnWithPropertyName('deleteTime') && meta.findColumnWithPropertyName('tenantId'),
+      );
+      const counted = records.filter((meta) => deletedCountTriggerNames(meta.tableName).every((name) => present.has(name)));
+      expect(counted.map((meta) => meta.tableName)).toEqual(recycleBin ? records.map((meta) => meta.tableName) : []);
+    },
+  );
 
   mysqlIt("each record table's triggers count the exact filters its resources declare (its migration lists them)", async () => {
     const triggers: { name: string; statement: string }[] = await dataSource!.query(

@@ -13,6 +13,7 @@ import { ServerConfig } from './config/server.config';
 import { ServiceConfigModule } from './config/service-config.module';
 import { FilterCount } from './crud/tables/filter-count.entity';
 import { LiveCount } from './crud/tables/live-count.entity';
+import { DeletedCount } from './crud/tables/deleted-count.entity';
 import { TtlCache } from './crud/service/ttl-cache';
 import { DrainState } from './health/drain-state';
 import { HealthController } from './health/health.controller';
@@ -31,7 +32,7 @@ import { ThrottleWindow } from './persistence/throttle-window.entity';
 import { RetentionJob } from './retention/retention.job';
 
 /** Entities of the shared library that each service's schema contains. */
-export const COMMON_ENTITIES = [LiveCount, FilterCount, ThrottleWindow, ReplicaLease];
+export const COMMON_ENTITIES = [LiveCount, FilterCount, DeletedCount, ThrottleWindow, ReplicaLease];
 
 /** A service's schema: its own entities and the shared library's, its migrations. */
 export function storageOf(manifest: ServiceManifest): StorageParts {

@@ -25,8 +25,8 @@ import java.util.function.Consumer;
 /**
  * A round trip through the Java clients OpenAPI Generator makes from both documents (`-g java --library
  * native`), as a client team would write it: save, page with and without a filter, getById found and
- * missing, an update of one field that keeps the others, removeByIds of two ids, an e-mail time in epoch
- * milliseconds, one registry call and one device call with a device token. One `ok`/`not ok` line per check.
+ * missing, an update of one field that keeps the others, removeByIds of two ids, the recycle bin (deletedPage,
+ * restoreById, purgeByIds), an e-mail time in epoch milliseconds, one registry call and one device call with a device token. One `ok`/`not ok` line per check.
  *
  * Usage: java RoundTrip http://127.0.0.1:PORT BEARER_TOKEN RUN_ID
  */
@@ -94,6 +94,20 @@ public class RoundTrip {
     var removed = dictionaries.dataDictionaryRemoveByIds(List.of(first, second));
     var left = dictionaries.dataDictionaryCount(new DataDictionaryFilter().dataDictionaryTypeCode(type));
     check("removeByIds of two ids: true, none left", Boolean.TRUE.equals(removed.getData()) && left.getData() == 0L, left);
+
+    DataDictionaryPageResult binned =
+        dictionaries.dataDictionaryDeletedPage(new DataDictionaryPageRequest().dataDictionaryTypeCode(type).current(1).pageSize(10));
+    check("deletedPage shows both, each with its deleteTime",
+        ids(binned.getData()).containsAll(List.of(first, second)) && binned.getData().stream().allMatch(r -> r.getDeleteTime() != null), binned);
+    var restored = dictionaries.dataDictionaryRestoreById(first);
+    DataDictionaryOrNull back = dictionaries.dataDictionaryGetById(first).getData();
+    check("restoreById brings the record back, revision raised",
+        Boolean.TRUE.equals(restored.getData()) && back != null && back.getRevision() == 3L && back.getDeleteTime() == null, back);
+    var purged = dictionaries.dataDictionaryPurgeByIds(List.of(second));
+    var again = dictionaries.dataDictionaryRestoreById(second);
+    check("purgeByIds removes for good: restoring it finds nothing",
+        Boolean.TRUE.equals(purged.getData()) && Boolean.FALSE.equals(again.getData()), again);
+    dictionaries.dataDictionaryRemoveById(first);
 
     MessageEmailApi emails = new MessageEmailApi(main);
     long sendTime = 1767225600123L; // beyond 32 bits

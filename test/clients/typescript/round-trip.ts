@@ -82,6 +82,25 @@ async function main(): Promise<void> {
   const left = await call('post', `${DICTIONARY}/count`, { body: { dataDictionaryTypeCode: type } });
   check('removeByIds of two ids: true, none left', removed.data === true && left.data === 0, left);
 
+  const binned = await call('post', `${DICTIONARY}/deletedPage`, { body: { dataDictionaryTypeCode: type, current: 1, pageSize: 10 } });
+  const binnedIds = (binned.data ?? []).map((r) => r.dataDictionaryId);
+  check(
+    'deletedPage shows both, each with its deleteTime',
+    binnedIds.includes(first) && binnedIds.includes(second) && (binned.data ?? []).every((r) => typeof r.deleteTime === 'number'),
+    binned,
+  );
+  const restored = await call('put', `${DICTIONARY}/restoreById`, { query: { id: first } });
+  const back = (await call('get', `${DICTIONARY}/getById`, { query: { id: first } })).data;
+  check(
+    'restoreById brings the record back, revision raised',
+    restored.data === true && back?.revision === 3 && back.deleteTime === null,
+    back,
+  );
+  const purged = await call('delete', `${DICTIONARY}/purgeByIds`, { query: { ids: [second] } });
+  const again = await call('put', `${DICTIONARY}/restoreById`, { query: { id: second } });
+  check('purgeByIds removes for good: restoring it finds nothing', purged.data === true && again.data === false, again);
+  await call('delete', `${DICTIONARY}/removeById`, { query: { id: first } });
+
   const sendTime = 1767225600123; // beyond 32 bits
   const emailId = `tsMail${run}`;
   await call('post', `${EMAIL}/save`, {

@@ -523,8 +523,15 @@ describe('platform', () => {
     expected.set(`POST ${CONFIG}/translation/saveMissing`, null);
     expected.set('GET /main-service/main-api/v1/general/configuration/base/getClientIp', null);
     expected.set('GET /main-service/main-api/v1/general/configuration/base/getCloudServiceInfo', null);
-    // beyond the spec's 88: the outcome of an asynchronous import batch (docs/messaging.md)
+    // beyond the spec's 88: the outcome of an asynchronous import batch (docs/messaging.md), and each resource's recycle bin
     expected.set(`GET ${CONFIG}/data-dictionary/importStatus`, 'configuration-data-dictionary:read');
+    const RECYCLE_BIN: [string, string, string][] = [
+      ['post', 'deletedPage', 'read'],
+      ['put', 'restoreById', 'update'],
+      ['delete', 'purgeByIds', 'delete'],
+    ];
+    for (const r of RESOURCES)
+      for (const [m, op, action] of RECYCLE_BIN) expected.set(`${m.toUpperCase()} ${CONFIG}/${r}/${op}`, `${permissionName(r)}:${action}`);
 
     let doc: Json;
     let ops: { key: string; method: string; path: string; op: Json }[];
@@ -553,8 +560,8 @@ describe('platform', () => {
       expect(Object.keys(res.body.paths ?? {}).length).toBeGreaterThan(0);
     });
 
-    it('contains exactly the 88 configuration-group operations (and importStatus) at the right methods', () => {
-      expect(expected.size).toBe(89);
+    it('contains exactly the 88 configuration-group operations (and importStatus, and the recycle bins) at the right methods', () => {
+      expect(expected.size).toBe(89 + 3 * RESOURCES.length);
       expect(
         groupOps()
           .map((o) => o.key)
@@ -597,9 +604,10 @@ describe('platform', () => {
       expect(without.map((o) => o.key)).toEqual([]);
     });
 
-    it('every POST/PUT operation has a request body with a schema', () => {
+    it('every POST/PUT operation has a request body with a schema (restoreById takes only its query id)', () => {
       const bad = groupOps()
         .filter((o) => o.method === 'post' || o.method === 'put')
+        .filter((o) => !o.path.endsWith('/restoreById'))
         .filter((o) => {
           const content = (o.op.requestBody?.content ?? {}) as Json;
           const media = Object.values(content);

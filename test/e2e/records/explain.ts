@@ -93,6 +93,7 @@ async function pageStatements(
   t: TestApp,
   r: ResourceSpec,
   body: Json,
+  op: 'page' | 'deletedPage' = 'page',
 ): Promise<{ rows: [string, unknown[]]; count?: [string, unknown[]] }> {
   // every statement of the page's snapshot, sent by its query runner or on the runner's connection directly
   // (persistence/sql/run-statement.ts): both go through TypeORM's query log hook
@@ -100,7 +101,7 @@ async function pageStatements(
   let statements: [string, unknown[]][];
   let full: boolean;
   try {
-    const res = await t.post(`${r.prefix}/${r.segment}/page`, { ...body, current: 1, pageSize: PAGE_SIZE });
+    const res = await t.post(`${r.prefix}/${r.segment}/${op}`, { ...body, current: 1, pageSize: PAGE_SIZE });
     expect(res).toMatchObject({ status: 200 });
     full = (res.data as unknown[]).length === PAGE_SIZE;
     statements = query.mock.calls.map(([sql, params]) => [sql, (params as unknown[] | undefined) ?? []]);
@@ -217,6 +218,13 @@ mysqlDescribe('EXPLAIN of page queries (MySQL/MariaDB)', () => {
         }
       },
     );
+
+    it('deletedPage, newest deletion first: an index scan without filesort (the default sort index read backwards)', async () => {
+      const statements = await pageStatements(t, r, {}, 'deletedPage');
+      expect(plan(await explain(t, statements.rows))).toEqual({ tables: 1, indexed: true, filesort: false });
+      const res = await t.post(`${r.prefix}/${r.segment}/deletedPage`, { current: 1, pageSize: 10 });
+      expect(res.extraData.total).toBeGreaterThan(ROWS / 20);
+    });
 
     it('the generated rows make the plans meaningful: the page finds rows of the tenant', async () => {
       const res = await t.post(`${r.prefix}/${r.segment}/page`, { current: 1, pageSize: 10 });

@@ -76,6 +76,46 @@ describe('listCache across two replicas', () => {
     expect(await cached(a, s)).toEqual([['one', 'New']]);
   });
 
+  it("a restore and a purge through one replica show at once in the other's listCache, count and recycle bin", async () => {
+    const s = seed();
+    for (const code of ['one', 'two'])
+      expect(await a.post(`${P}/save`, { dataDictionaryTypeCode: s, dataDictionaryCode: code, name: code })).toMatchObject({ data: true });
+    const [one, two] = [await idOf(a, s, 'one'), await idOf(a, s, 'two')];
+    expect(await a.del(`${P}/removeByIds?ids=${one}&ids=${two}`)).toMatchObject({ status: 200, data: true });
+    expect(await cached(b, s)).toEqual([]);
+    const binTotal = async (t: TestApp) => (await t.post(`${P}/deletedPage`, { current: 1, pageSize: 1 })).extraData.total as number;
+    const before = await binTotal(b);
+    const count = async (t: TestApp) => (await t.post(`${P}/count`, {})).data as number;
+    const live = await count(b);
+
+    expect(await a.put(`${P}/restoreById?id=${one}`, undefined)).toMatchObject({ status: 200, data: true });
+    expect(await cached(b, s)).toEqual([['one', 'one']]);
+    expect([await count(b), await binTotal(b)]).toEqual([live + 1, before - 1]);
+
+    expect(await b.del(`${P}/purgeByIds?ids=${two}`)).toMatchObject({ status: 200, data: true });
+    expect(await binTotal(a)).toBe(before - 2);
+    expect(await a.put(`${P}/restoreById?id=${two}`, undefined)).toMatchObject({ status: 200, data: false });
+    expect(await cached(a, s)).toEqual([['one', 'one']]);
+  });
+
+  it('concurrent restores of one record on two replicas: one brings it back; a racing save of its key and a restore never both win', async () => {
+    const s = seed();
+    const body = { dataDictionaryTypeCode: s, dataDictionaryCode: 'one', name: 'one' };
+    for (let round = 0; round < 5; round++) {
+      expect(await a.post(`${P}/save`, body)).toMatchObject({ data: true });
+      const id = await idOf(a, s, 'one');
+      expect(await a.del(`${P}/removeById?id=${id}`)).toMatchObject({ data: true });
+      const restores = await Promise.all([a, b, a, b].map((t) => t.put(`${P}/restoreById?id=${id}`, undefined)));
+      expect(restores.map((res) => res.data).sort()).toEqual([false, false, false, true]);
+      expect(await b.del(`${P}/removeById?id=${id}`)).toMatchObject({ data: true });
+      const [restored, saved] = await Promise.all([b.put(`${P}/restoreById?id=${id}`, undefined), a.post(`${P}/save`, body)]);
+      // exactly one of them holds the key: the other is the resource's 422
+      expect([restored.status, saved.status].sort()).toEqual([200, 422]);
+      expect(await cached(b, s)).toHaveLength(1);
+      expect(await b.del(`${P}/removeById?id=${await idOf(b, s, 'one')}`)).toMatchObject({ data: true });
+    }
+  });
+
   it("a write in the default tenant through one replica shows at once in every tenant's listCache of the other", async () => {
     const s = seed();
     expect(await cached(b, s)).toEqual([]);

@@ -26,6 +26,9 @@ export function describeOpenApi({ r, P, app }: ResourceContext): void {
       ['delete', 'removeByIds', 'delete'],
       ['post', 'save', 'create'],
       ['put', 'updateById', 'update'],
+      ['post', 'deletedPage', 'read'],
+      ['put', 'restoreById', 'update'],
+      ['delete', 'purgeByIds', 'delete'],
     ];
     let doc: Json;
     beforeAll(async () => {
@@ -41,7 +44,7 @@ export function describeOpenApi({ r, P, app }: ResourceContext): void {
     const bodyProperties = (method: string, op: string) =>
       properties(operation(method, op).requestBody?.content?.['application/json']?.schema);
 
-    it(`documents the 8 standard operations, each with x-permission ${r.permission}:<action> (contract.md "Tenancy and access")`, () => {
+    it(`documents the 8 standard operations and the recycle bin's 3, each with x-permission ${r.permission}:<action> (contract.md "Tenancy and access")`, () => {
       const actual = STANDARD.map(([m, op]) => [`${m.toUpperCase()} ${op}`, operation(m, op)['x-permission'] ?? null]);
       expect(actual).toEqual(STANDARD.map(([m, op, action]) => [`${m.toUpperCase()} ${op}`, `${r.permission}:${action}`]));
     });
@@ -66,7 +69,7 @@ export function describeOpenApi({ r, P, app }: ResourceContext): void {
       expect(record(data('get', 'getById'))).toEqual(
         expect.arrayContaining([r.idField, 'tenantId', 'revision', 'deleteTime', ...readableRequired]),
       );
-      for (const op of ['list', 'page']) {
+      for (const op of ['list', 'page', 'deletedPage']) {
         expect({ op, type: data('post', op).type }).toEqual({ op, type: 'array' });
         expect(record(data('post', op).items)).toEqual(record(data('get', 'getById')));
       }

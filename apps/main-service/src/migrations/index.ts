@@ -12,6 +12,7 @@ import { TranslationDraftIndex1795810000000 } from './1795810000000-TranslationD
 import { ResourceIndexes1795920000000 } from './1795920000000-ResourceIndexes';
 import { FilterCountTriggers1796100000010 } from './1796100000010-FilterCountTriggers';
 import { MessageTraceContext1796210000010 } from './1796210000010-MessageTraceContext';
+import { DeletedCountTriggers1796300000010 } from './1796300000010-DeletedCountTriggers';
 
 /** MySQL/MariaDB migrations, its own and the library's (its messaging too), in order (SQLite is created from the entities). */
 export const MIGRATIONS: MigrationClass[] = mergeMigrations(
@@ -28,6 +29,7 @@ export const MIGRATIONS: MigrationClass[] = mergeMigrations(
     ResourceIndexes1795920000000,
     FilterCountTriggers1796100000010,
     MessageTraceContext1796210000010,
+    DeletedCountTriggers1796300000010,
   ],
   COMMON_MIGRATIONS,
   MESSAGING_MIGRATIONS,

@@ -28,6 +28,7 @@ describe('mergeMigrations', () => {
       'WriteCounts1796000000000',
       'FilterCounts1796100000000',
       'OutboxTraceContext1796210000000',
+      'DeletedCounts1796300000000',
       'AppLater1999999999999',
     ]);
   });

@@ -7,14 +7,16 @@ import { ReplicaLease1795900000000 } from './migrations/1795900000000-ReplicaLea
 import { LiveCounts1795910000000 } from './migrations/1795910000000-LiveCounts';
 import { WriteCounts1796000000000 } from './migrations/1796000000000-WriteCounts';
 import { FilterCounts1796100000000 } from './migrations/1796100000000-FilterCounts';
+import { DeletedCounts1796300000000 } from './migrations/1796300000000-DeletedCounts';
 
-/** The library's tables every service has (COMMON_ENTITIES: live, write and filter counts, throttle windows, replica leases), in order. */
+/** The library's tables every service has (COMMON_ENTITIES: live, write, filter and deleted counts, throttle windows, replica leases), in order. */
 export const COMMON_MIGRATIONS: MigrationClass[] = [
   ReplicaState1795700000000,
   ReplicaLease1795900000000,
   LiveCounts1795910000000,
   WriteCounts1796000000000,
   FilterCounts1796100000000,
+  DeletedCounts1796300000000,
 ];
 
 /** MessagingModule's tables (MESSAGING_ENTITIES: outbox, leases, import batches and rejections), in order. */

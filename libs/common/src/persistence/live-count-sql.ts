@@ -24,8 +24,8 @@ export const LIVE_COUNT_SLOTS = 8;
  */
 export const FILTER_COUNT_TABLE = 'filter_count';
 
-type Engine = 'mysql' | 'sqlite';
-type RowName = 'NEW' | 'OLD';
+export type Engine = 'mysql' | 'sqlite';
+export type RowName = 'NEW' | 'OLD';
 
 /** What one trigger adds to one count for the tenant of its `row`: `amount` (an SQL expression). */
 interface Change {
@@ -43,9 +43,9 @@ interface Trigger {
   filter: (engine: Engine, column: string) => Change[];
 }
 
-const isLive = (row: RowName) => `(CASE WHEN ${row}.delete_time = ${LIVE} THEN 1 ELSE 0 END)`;
-const moved = 'NEW.tenant_id <> OLD.tenant_id';
-const quoted = (engine: Engine, name: string) => (engine === 'mysql' ? `\`${name}\`` : `"${name}"`);
+export const isLive = (row: RowName) => `(CASE WHEN ${row}.delete_time = ${LIVE} THEN 1 ELSE 0 END)`;
+export const moved = 'NEW.tenant_id <> OLD.tenant_id';
+export const quoted = (engine: Engine, name: string) => (engine === 'mysql' ? `\`${name}\`` : `"${name}"`);
 /** The row is live and has a value in `column`: it counts for that value. */
 const countsFor = (engine: Engine, row: RowName, column: string) =>
   `${row}.delete_time = ${LIVE} AND ${row}.${quoted(engine, column)} IS NOT NULL`;

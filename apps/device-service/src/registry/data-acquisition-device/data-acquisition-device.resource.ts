@@ -13,6 +13,8 @@ export const dataAcquisitionDeviceResource = defineResource({
   sortable: ['dataAcquisitionDeviceNo', 'name', 'lastSeenTime'],
   defaultSort: [['createdTime', 'DESC']],
   // 422 "Data acquisition device exists": the number is unique across tenants (the unique index has no tenant column)
+  // no recycle bin: restoring a registry record would revive the credentials its deletion revoked
+  recycleBin: false,
   uniqueKey: ['dataAcquisitionDeviceNo'],
   uniqueAcrossTenants: true,
   toColumns: secretToHash,

@@ -13,6 +13,8 @@ export const dataAcquisitionServerResource = defineResource({
   sortable: ['dataAcquisitionServerNo', 'name'],
   defaultSort: [['createdTime', 'DESC']],
   // 422 "Data acquisition server exists": the number is unique across tenants (the unique index has no tenant column)
+  // no recycle bin: restoring a registry record would revive the credentials its deletion revoked
+  recycleBin: false,
   uniqueKey: ['dataAcquisitionServerNo'],
   uniqueAcrossTenants: true,
   toColumns: secretToHash,

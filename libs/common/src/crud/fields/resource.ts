@@ -49,6 +49,11 @@ export interface ResourceOptions<E extends BaseRecord> {
   importList?: ImportListOption;
   /** `listCache`: the tenant's records merged with the default tenant's, cached with a TTL. */
   listCache?: boolean;
+  /**
+   * deletedPage, restoreById and purgeByIds over the logically deleted records (default: true). Off where reviving
+   * a record would revive what its deletion revoked (a device's credentials).
+   */
+  recycleBin?: boolean;
   /** The main time field (epoch ms): count/list/page/listCache also take `<field>Start`/`<field>End`, both inclusive. */
   timeRange?: keyof E & string;
   /**
@@ -68,6 +73,7 @@ export interface ResourceOptions<E extends BaseRecord> {
 
 export interface Resource<E extends BaseRecord = BaseRecord> extends ResourceOptions<E> {
   saveDto: Type<object>;
+  recycleBin: boolean;
   writeOnly: (keyof E & string)[];
   /** Name used for schemas and DI tokens, e.g. `InventoryItem`. */
   schemaName: string;
@@ -147,6 +153,7 @@ export function defineResource<E extends BaseRecord>(o: ResourceOptions<E>): Res
   const resource: Resource<E> = {
     ...o,
     saveDto,
+    recycleBin: o.recycleBin ?? true,
     writeOnly: o.writeOnly ?? writeOnlyColumnsOf(o.entity),
     sortable: [...new Set([...o.sortable, ...BASE_SORTABLE])] as (keyof E & string)[],
     schemaName,

@@ -29,6 +29,13 @@ export const staleRevision = (r: AnyResource): Failure => ({
   error: render(staleRevisionMessage(r.title, 1)),
 });
 
+/** 400 of a call with more ids than one call takes. */
+const tooManyIds = (nothing: string): Failure => ({
+  status: 400,
+  when: `More than ${MAX_IDS_PER_CALL} ids; nothing is ${nothing}.`,
+  error: `Parameter 'ids' takes at most ${MAX_IDS_PER_CALL} values`,
+});
+
 const importerTokens = new WeakMap<AnyResource, symbol>();
 
 /** DI token of the AsyncImporter of a resource with an asynchronous importList (one symbol per resource). */
@@ -105,13 +112,7 @@ function StandardRoutes<E extends BaseRecord>(r: Resource<E>) {
       summary: `Logically delete ${r.title} records; true when the batch hit`,
       permission: r.permissionFor('delete'),
       response: { data: 'boolean', example: true },
-      failures: [
-        {
-          status: 400,
-          when: `More than ${MAX_IDS_PER_CALL} ids; nothing is deleted.`,
-          error: `Parameter 'ids' takes at most ${MAX_IDS_PER_CALL} values`,
-        },
-      ],
+      failures: [tooManyIds('deleted')],
     })
     removeByIds(@RequiredQueryList('ids', `${r.idField} values, one repeated key per element`, [EXAMPLE_ID]) ids: string[]) {
       return this.crud.removeByIds(ids);
@@ -229,12 +230,57 @@ function WithListCache<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): B
   return ListCacheController;
 }
 
+function WithRecycleBin<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): Base<E> {
+  class RecycleBinController extends Parent {
+    @Post('deletedPage')
+    @Operation({
+      summary: `Page through logically deleted ${r.title} records (the recycle bin)`,
+      description:
+        'Newest deletion first unless `sqlQuerySorter` names a sortable field or `deleteTime`; each record carries its `deleteTime`. ' +
+        'Filters as page. Records purged (purgeByIds, retention) are gone.',
+      permission: r.permissionFor('read'),
+      response: { data: [r.entity], extra: PAGE_EXTRA_SCHEMA, extraName: 'Page' },
+    })
+    @ApiBody({ type: r.pageDto, examples: PAGE_REQUEST_EXAMPLES })
+    deletedPage(@RequestBody(r.pageDto) body: object) {
+      return this.crud.deletedPage(body as never);
+    }
+
+    @Put('restoreById')
+    @Operation({
+      summary: `Restore a logically deleted ${r.title} record`,
+      description: 'data is true when a deleted record of the tenant came back (revision + 1), false when none has that id.',
+      permission: r.permissionFor('update'),
+      response: { data: 'boolean', example: true },
+      failures: keyTaken(r, 'is live again in another record; nothing changes'),
+    })
+    restoreById(@RequiredQuery('id', `The ${r.idField}`, EXAMPLE_ID) id: string) {
+      return this.crud.restoreById(id);
+    }
+
+    @Delete('purgeByIds')
+    @Operation({
+      summary: `Remove logically deleted ${r.title} records for good`,
+      description:
+        'data is true when at least one deleted record of the tenant with these ids was removed; live records are never touched.',
+      permission: r.permissionFor('delete'),
+      response: { data: 'boolean', example: true },
+      failures: [tooManyIds('removed')],
+    })
+    purgeByIds(@RequiredQueryList('ids', `${r.idField} values, one repeated key per element`, [EXAMPLE_ID]) ids: string[]) {
+      return this.crud.purgeByIds(ids);
+    }
+  }
+  return RecycleBinController;
+}
+
 /** The resource's routes as a class to extend (for resources with more than the standard set). */
 export function CrudController<E extends BaseRecord>(r: Resource<E>): Base<E> {
   let controller = StandardRoutes(r);
   if (r.importList) controller = WithImportList(controller, r);
   if (asyncImportTopic(r)) controller = WithImportStatus(controller, r);
   if (r.listCache) controller = WithListCache(controller, r);
+  if (r.recycleBin) controller = WithRecycleBin(controller, r);
   return controller;
 }
 
@@ -244,6 +290,7 @@ function tagDescriptionOf(r: AnyResource): string {
     asyncImportTopic(r) && 'importList (asynchronous; outcome via importStatus)',
     r.importList === 'sync' && 'importList (one transaction)',
     r.listCache && "listCache (merged with the default tenant's records)",
+    r.recycleBin && 'deletedPage, restoreById, purgeByIds (the recycle bin)',
   ].filter(Boolean);
   const standard = 'save, getById, page, list, count, updateById, removeById, removeByIds';
   return `${r.title} records: ${[standard, ...optional].join(', ')}. Each needs role \`administrator\` or permission \`${r.permission}:<action>\`.`;

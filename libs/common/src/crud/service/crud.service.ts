@@ -12,6 +12,7 @@ import { RecordColumns } from '../tables/record-columns';
 import { Resource } from '../fields/resource';
 import { ResourceQuery } from './resource-query';
 import { ResourceWriter } from './resource-writer';
+import { RecycleBin } from './recycle-bin';
 import { TenantFilter } from '../tables/tenant-table';
 import { TtlCache } from './ttl-cache';
 
@@ -28,6 +29,7 @@ export class CrudService<E extends BaseRecord> {
   private readonly query: ResourceQuery<E>;
   private readonly lists: MergedListCache<E>;
   private readonly writer: ResourceWriter<E>;
+  private readonly bin: RecycleBin<E>;
 
   constructor(
     readonly resource: Resource<E>,
@@ -40,6 +42,7 @@ export class CrudService<E extends BaseRecord> {
     this.query = new ResourceQuery(resource, this.table, config, PageTotals.of(dataSource));
     this.lists = new MergedListCache(resource, this.query, this.table, columns, config, cache);
     this.writer = new ResourceWriter(resource, this.table, columns, dataSource);
+    this.bin = new RecycleBin(resource, dataSource, config);
   }
 
   async count(body: Row, scope = TenantScope.current()): Promise<number> {
@@ -107,6 +110,21 @@ export class CrudService<E extends BaseRecord> {
 
   async removeByIds(ids: string[], scope = TenantScope.current()): Promise<boolean> {
     return this.writer.removeByIds(scope, ids);
+  }
+
+  /** The logically deleted records, newest deletion first (the recycle bin). */
+  async deletedPage(body: Row & PageControls, scope = TenantScope.current()): Promise<WithExtra<E[]>> {
+    return this.bin.page(scope, body);
+  }
+
+  /** The deleted record live again; false when none had the id; 422 when its business key is live again. */
+  async restoreById(id: string, scope = TenantScope.current()): Promise<boolean> {
+    return this.bin.restoreById(scope, id);
+  }
+
+  /** The deleted records with these ids removed for good (live records are never touched). */
+  async purgeByIds(ids: string[], scope = TenantScope.current()): Promise<boolean> {
+    return this.bin.purgeByIds(scope, ids);
   }
 
   /** Synchronous importList: upsert by business key, all or nothing. */

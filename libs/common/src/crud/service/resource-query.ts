@@ -125,26 +125,36 @@ export class ResourceQuery<E extends BaseRecord> {
     return this.totals.getOrCount(this.resource.path, scope.tenantId, filterKey, version, this.config.pageTotalTtlMs, count);
   }
 
-  /** The body's filters and time range as conditions on the scope's live records. */
   private filter(body: Row): TenantFilter<E> {
-    const filter: Row = givenFilters(this.resource, body);
-    const range = timeRangeOf(this.resource, body);
-    if (range?.start !== undefined && range.end !== undefined) filter[range.field] = Between(range.start, range.end);
-    else if (range?.start !== undefined) filter[range.field] = MoreThanOrEqual(range.start);
-    else if (range?.end !== undefined) filter[range.field] = LessThanOrEqual(range.end);
-    return filter as TenantFilter<E>;
+    return filterOf(this.resource, body);
   }
 
   /** The requested sort (else the default one) with the tie-breakers of the index that serves it with these filters (page-order.ts). */
   private order(body: Row & ListControls): SortOrder {
-    const sorter = body.sqlQuerySorter;
-    if (sorter && !(this.resource.sortable as string[]).includes(sorter.field))
-      throw AppException.validation(
-        message('{{property}} must be one of: {{values}}', { property: 'sqlQuerySorter.field', values: this.resource.sortable.join(', ') }),
-      );
-    const filterFields = Object.keys(givenFilters(this.resource, body));
-    return pageOrder(this.resource, filterFields, sorter && [sorter.field, sorter.order === 'descend' ? 'DESC' : 'ASC']);
+    const sorter = sorterOf(this.resource.sortable, body);
+    return pageOrder(this.resource, Object.keys(givenFilters(this.resource, body)), sorter);
   }
+}
+
+/** The body's filters and time range as conditions on a scope's records. */
+export function filterOf<E extends BaseRecord>(resource: Resource<E>, body: Row): TenantFilter<E> {
+  const filter: Row = givenFilters(resource, body);
+  const range = timeRangeOf(resource, body);
+  if (range?.start !== undefined && range.end !== undefined) filter[range.field] = Between(range.start, range.end);
+  else if (range?.start !== undefined) filter[range.field] = MoreThanOrEqual(range.start);
+  else if (range?.end !== undefined) filter[range.field] = LessThanOrEqual(range.end);
+  return filter as TenantFilter<E>;
+}
+
+/** The body's sqlQuerySorter as [field, direction], refused (400) unless its field is one of `sortable`. */
+export function sorterOf(sortable: string[], body: ListControls): [string, 'ASC' | 'DESC'] | undefined {
+  const sorter = body.sqlQuerySorter;
+  if (!sorter) return undefined;
+  if (!sortable.includes(sorter.field))
+    throw AppException.validation(
+      message('{{property}} must be one of: {{values}}', { property: 'sqlQuerySorter.field', values: sortable.join(', ') }),
+    );
+  return [sorter.field, sorter.order === 'descend' ? 'DESC' : 'ASC'];
 }
 
 function isUnfiltered(filter: object): boolean {

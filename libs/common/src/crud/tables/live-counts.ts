@@ -12,11 +12,18 @@ import {
   liveCountTriggers,
   replacedLiveCountTriggerNames,
 } from '../../persistence/live-count-sql';
+import {
+  DELETED_COUNT_TABLE,
+  deletedCountResetStatements,
+  deletedCountTriggerNames,
+  deletedCountTriggers,
+} from '../../persistence/deleted-count-sql';
 import { isMysqlFamily } from '../../persistence/upsert-sql';
 import { exclusiveTransaction } from './exclusive-transaction';
 import { countedFilterColumns } from './filter-counts';
 import { FilterCount } from './filter-count.entity';
 import { LiveCount } from './live-count.entity';
+import { DeletedCount } from './deleted-count.entity';
 
 /** One per data source: whether a table's triggers are in place is a fact of that database. */
 const perDataSource = new WeakMap<DataSource, LiveCounts>();
@@ -28,9 +35,10 @@ export interface TenantCounts {
   version: string;
 }
 
-/** What a table's triggers count: its live rows and writes, and the live rows per value of these filter columns. */
+/** What a table's triggers count: its live rows and writes, the live rows per value of these filter columns, maybe its deleted rows. */
 interface CountedTable {
   filterColumns: Set<string>;
+  deleted: boolean;
 }
 
 /**
@@ -71,6 +79,16 @@ export class LiveCounts {
       [table, tenantId, column, value],
     )) as { live: string | number }[];
     return Number(rows[0]?.live ?? 0);
+  }
+
+  /** The tenant's logically deleted rows of `table`, read in `manager`'s snapshot; undefined when triggers do not count them. */
+  async deletedCount(table: string, tenantId: string, manager: EntityManager): Promise<number | undefined> {
+    if (!(await this.countedTable(table))?.deleted) return undefined;
+    const rows = (await manager.query(
+      `SELECT COALESCE(SUM(deleted), 0) AS deleted FROM ${DELETED_COUNT_TABLE} WHERE table_name = ? AND tenant_id = ?`,
+      [table, tenantId],
+    )) as { deleted: string | number }[];
+    return Number(rows[0]?.deleted ?? 0);
   }
 
   /** Each tenant's write version of `table`, in the order given; read in `manager`'s transaction (its snapshot). */
@@ -117,11 +135,14 @@ export class LiveCounts {
   /** The table's triggers as a migration made them: the filter columns they count are written in their text. */
   private async migratedTriggers(table: string): Promise<CountedTable | undefined> {
     const names = liveCountTriggerNames(table);
-    const rows = (await this.dataSource.query(
+    const deletedNames = deletedCountTriggerNames(table);
+    const all = [...names, ...deletedNames];
+    const found = (await this.dataSource.query(
       `SELECT TRIGGER_NAME AS name, ACTION_STATEMENT AS statement FROM information_schema.TRIGGERS ` +
-        `WHERE TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME IN (${names.map(() => '?').join(', ')})`,
-      names,
+        `WHERE TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME IN (${all.map(() => '?').join(', ')})`,
+      all,
     )) as { name: string; statement: string }[];
+    const rows = found.filter((row) => names.includes(row.name));
     if (rows.length !== names.length) {
       this.logger.warn(
         `${table} has no live-count triggers (run the migrations): its counts read its rows, and no list or total is reused`,
@@ -129,7 +150,8 @@ export class LiveCounts {
       return undefined;
     }
     const insert = rows.find((row) => row.name === insertTriggerName(table))!;
-    return { filterColumns: new Set(filterColumnsCountedBy(insert.statement)) };
+    const deleted = found.length - rows.length === deletedNames.length;
+    return { filterColumns: new Set(filterColumnsCountedBy(insert.statement)), deleted };
   }
 
   /**
@@ -140,21 +162,24 @@ export class LiveCounts {
     const metadata = this.dataSource.entityMetadatas.find((meta) => meta.tableName === table);
     // filter counts need their table: a fixture's data source may have live counts only
     const filterColumns = metadata && this.dataSource.hasMetadata(FilterCount) ? countedFilterColumns(metadata) : [];
-    const wanted = liveCountTriggers('sqlite', table, filterColumns);
-    const names = liveCountTriggerNames(table);
+    const deleted = this.dataSource.hasMetadata(DeletedCount);
+    const wanted = [...liveCountTriggers('sqlite', table, filterColumns), ...(deleted ? deletedCountTriggers('sqlite', table) : [])];
+    const names = [...liveCountTriggerNames(table), ...(deleted ? deletedCountTriggerNames(table) : [])];
+    const counted = { filterColumns: new Set(filterColumns), deleted };
     const rows = (await this.dataSource.query(
       `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name IN (${names.map(() => '?').join(', ')})`,
       names,
     )) as { sql: string }[];
     const present = new Set(rows.map((row) => row.sql));
-    if (present.size === wanted.length && wanted.every((sql) => present.has(sql))) return { filterColumns: new Set(filterColumns) };
+    if (present.size === wanted.length && wanted.every((sql) => present.has(sql))) return counted;
     // exclusive: other requests' statements must not run inside it on SQLite's one connection
     await exclusiveTransaction(this.dataSource, async (manager) => {
       for (const name of [...replacedLiveCountTriggerNames(table), ...names]) await manager.query(`DROP TRIGGER IF EXISTS "${name}"`);
       for (const sql of wanted) await manager.query(sql);
       for (const sql of liveCountResetStatements('sqlite', table)) await manager.query(sql);
       if (filterColumns.length) for (const sql of filterCountResetStatements('sqlite', table, filterColumns)) await manager.query(sql);
+      if (deleted) for (const sql of deletedCountResetStatements(table)) await manager.query(sql);
     });
-    return { filterColumns: new Set(filterColumns) };
+    return counted;
   }
 }

@@ -1,15 +1,14 @@
-import { DataSource, EntityManager, EntityTarget, FindOptionsWhere } from 'typeorm';
+import { EntityManager, FindOptionsWhere } from 'typeorm';
 import { BaseRecord } from '../../persistence/base-record';
 import { LIVE } from '../../persistence/columns';
 import { newId } from '../../persistence/ids';
 import { TenantScope } from '../../tenancy/tenant-scope';
 import { multiRowUpdateById, runsOfSameFields, WRITE_CHUNK } from '../../persistence/sql/multi-row-sql';
 import { changeRows } from '../../persistence/sql/run-statement';
-import { TenantFilter, TenantTable } from './tenant-table';
+import { TenantFilter } from './tenant-table';
+import { RecordTable } from './record-table';
 import { TimeSlice } from '../../background/time-slice';
 import { LiveCounts } from './live-counts';
-import { readSnapshot } from './read-snapshot';
-import { PageWindow, SortOrder } from './page-window';
 import { filterCountValue } from './filter-counts';
 
 type Row = Record<string, unknown>;
@@ -22,25 +21,12 @@ export interface BatchWriteOptions {
 }
 
 /**
- * The way to a resource's records: a TenantTable whose conditions also carry the live sentinel, and
+ * The way to a resource's live records: a RecordTable whose conditions also carry the live sentinel, and
  * whose writes stamp the server-owned columns (tenant, revision, created*, lastModified*, deleteTime).
  */
-export class LiveRecordTable<E extends BaseRecord> extends TenantTable<E> {
-  constructor(
-    entity: EntityTarget<E>,
-    readonly idField: keyof E & string,
-    dataSource: DataSource,
-  ) {
-    super(entity, dataSource);
-  }
-
+export class LiveRecordTable<E extends BaseRecord> extends RecordTable<E> {
   protected override servedRows(): FindOptionsWhere<E> {
     return { deleteTime: LIVE } as FindOptionsWhere<E>;
-  }
-
-  /** Reads that make one answer, in one read view (read-snapshot.ts): pass the manager to each of them. */
-  snapshot<T>(reads: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return readSnapshot(this.dataSource, reads);
   }
 
   /** How many live records the scope's tenant has: kept by triggers (live-counts.ts), or counted where a table has none. */
@@ -77,25 +63,6 @@ export class LiveRecordTable<E extends BaseRecord> extends TenantTable<E> {
 
   private counts(): LiveCounts {
     return LiveCounts.of(this.dataSource);
-  }
-
-  private tableName(): string {
-    return this.dataSource.getMetadata(this.entity).tableName;
-  }
-
-  /**
-   * The page of matching records in `order` that `window` describes, in `order`. A deferred join, in one
-   * statement: the skipped rows are passed over on an index by their keys alone, and only the page's rows are read.
-   * A first window's statement is built once per shape (PreparedFinds.findPage) where its conditions allow.
-   */
-  findPage(
-    scope: TenantScope,
-    filter: TenantFilter<E>,
-    order: SortOrder,
-    window: PageWindow,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<E[]> {
-    return this.prepared().finds.findPage(manager, this.where(scope, filter), order, window, this.idField);
   }
 
   /** New records of the scope's tenant (identifier given or generated) in multi-row INSERTs. */
