@@ -9,6 +9,7 @@ import './records/save-or-update';
 import './records/page-total';
 import './records/page-snapshot';
 import './records/replica-list-cache';
+import './records/translation-bundles';
 import './records/replica-save-missing';
 import './records/replica-upsert-twins';
 import './records/save-missing-drafts';

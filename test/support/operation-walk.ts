@@ -89,7 +89,11 @@ export async function walkOperations(doc: Json, admin: string, { numbers, tokens
       if (op.security?.some((s: Json) => 'deviceToken' in s)) query.token = tokens[kind];
       const media = op.requestBody?.content?.['application/json'];
       const sample = media ? swaggerUiSample(doc, media.schema) : undefined;
-      const call: Call = { method, path, query, authorization: op.security?.some((s: Json) => 'bearer' in s) ? admin : undefined };
+      // path parameters as their examples (a namespace's `/` encoded)
+      const filled = ((op.parameters ?? []) as Json[])
+        .filter((p) => p.in === 'path')
+        .reduce((at, p) => at.replace(`{${p.name}}`, encodeURIComponent(String(p.example ?? p.schema?.example ?? 'x'))), path);
+      const call: Call = { method, path: filled, query, authorization: op.security?.some((s: Json) => 'bearer' in s) ? admin : undefined };
       if (name === 'save' && sample && !Array.isArray(sample)) {
         const id = `ans${saved.size}x${segments.length}`;
         call.body = { ...(sample as Json), [idField]: id };

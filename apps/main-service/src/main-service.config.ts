@@ -1,6 +1,7 @@
 import { Env, toBool, toList } from '@app/common';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, isFQDN, isIP, Max, Min, ValidateBy } from 'class-validator';
+import { NAMESPACE_PATTERN } from './configuration/translation/translation.entity';
 
 export interface CloudServiceNode {
   name: string;
@@ -59,6 +60,23 @@ export class MainServiceConfig {
   @Env('SAVE_MISSING_RATE_LIMIT') @Type(() => Number) @IsInt() @Min(1) saveMissingRateLimit = 120;
   /** Live drafts the default tenant may hold before saveMissing refuses new keys (429). */
   @Env('SAVE_MISSING_MAX_DRAFTS') @Type(() => Number) @IsInt() @Min(1) @Max(1_000_000) saveMissingMaxDrafts = 10_000;
+  /**
+   * Namespaces the anonymous translation endpoint serves to browsers (i18next-http-backend's loadPath): a comma
+   * list, or `*` for all; unset or empty: every namespace but `error` (the service's own error texts).
+   */
+  @Env('TRANSLATION_PUBLIC_NAMESPACES')
+  @Transform((params) => (params.value === '' ? undefined : toList(params)))
+  @ValidateBy({
+    name: 'isNamespaceList',
+    validator: {
+      validate: (value: unknown) =>
+        value === undefined || (Array.isArray(value) && value.every((ns) => ns === '*' || NAMESPACE_PATTERN.test(ns))),
+      defaultMessage: () => 'must be * or a comma list of i18next namespaces, e.g. common,admin/users',
+    },
+  })
+  translationPublicNamespaces?: string[];
+  /** Translation loads (the anonymous endpoint for browsers) per client address per minute. */
+  @Env('TRANSLATION_LOAD_RATE_LIMIT') @Type(() => Number) @IsInt() @Min(1) translationLoadRateLimit = 600;
   /** Whether this replica sends the stored e-mails and SMS. */
   @Env('DISPATCH_ENABLED') @Transform(toBool) @IsBoolean() dispatchEnabled = true;
   /** Attempts per message before it is FAILED. */

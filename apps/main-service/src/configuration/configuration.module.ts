@@ -4,7 +4,9 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { GeneralConfigurationController } from './base/general-configuration.controller';
 import { CONFIGURATION_RESOURCES } from './configuration.resources';
 import { DataSource } from 'typeorm';
-import { saveMissingThrottling } from './translation/save-missing-limit';
+import { translationThrottling } from './translation/save-missing-limit';
+import { TranslationBundleController } from './translation/translation-bundle.controller';
+import { TranslationBundles } from './translation/translation-bundles';
 import { TranslationErrorTranslator } from './translation/translation-error.translator';
 import { MainServiceConfig } from '../main-service.config';
 
@@ -13,14 +15,15 @@ import { MainServiceConfig } from '../main-service.config';
 @Module({
   imports: [
     CrudModule.register(CONFIGURATION_RESOURCES),
-    // saveMissing's limit per client address, counted in the database so that all replicas share it
+    // the anonymous translation routes' limits per client address, counted in the database so that all replicas share them
     ThrottlerModule.forRootAsync({
       inject: [MainServiceConfig, DataSource],
-      useFactory: (config: MainServiceConfig, dataSource: DataSource) => saveMissingThrottling(config.saveMissingRateLimit, dataSource),
+      useFactory: (config: MainServiceConfig, dataSource: DataSource) =>
+        translationThrottling({ saveMissing: config.saveMissingRateLimit, load: config.translationLoadRateLimit }, dataSource),
     }),
   ],
-  controllers: [GeneralConfigurationController],
-  providers: [{ provide: ErrorTextOverrides, useClass: TranslationErrorTranslator }],
+  controllers: [GeneralConfigurationController, TranslationBundleController],
+  providers: [{ provide: ErrorTextOverrides, useClass: TranslationErrorTranslator }, TranslationBundles],
   exports: [ErrorTextOverrides],
 })
 export class ConfigurationModule {}

@@ -36,8 +36,11 @@ export interface OperationDoc {
   failures?: Failure[];
   /** The envelope of the response; omitted only with `raw`. */
   response?: EnvelopeDoc;
-  /** A response that is not the envelope (Prometheus metrics): its content type, written by the handler itself. */
-  raw?: { contentType: string; description: string };
+  /**
+   * A response that is not the envelope (Prometheus metrics, a translation bundle): its content type, written by the
+   * handler itself, and its schema (namedAnswerSchema's reference; default: text).
+   */
+  raw?: { contentType: string; description: string; schema?: { $ref: string } };
   /** Largest body, after any Content-Encoding is undone (`'16mb'`, `'64kb'`); DEFAULT_BODY_LIMIT when omitted. */
   bodyLimit?: string;
 }
@@ -97,7 +100,10 @@ export function Operation(doc: OperationDoc): MethodDecorator {
     ...(doc.raw
       ? [
           ApiProduces(doc.raw.contentType),
-          ApiOkResponse({ description: doc.raw.description, content: { [doc.raw.contentType]: { schema: { type: 'string' } } } }),
+          ApiOkResponse({
+            description: doc.raw.description,
+            content: { [doc.raw.contentType]: { schema: doc.raw.schema ?? { type: 'string' } } },
+          }),
         ]
       : [ApiEnvelope(doc.response!)]),
   ];

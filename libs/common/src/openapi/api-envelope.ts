@@ -49,6 +49,15 @@ function register(name: string, schema: Schema): void {
 }
 
 /**
+ * A named schema of an answer that is not the envelope (OperationDoc.raw): added to a document that references it,
+ * like the envelopes. Returns its reference.
+ */
+export function namedAnswerSchema(name: string, schema: Schema): { $ref: string } {
+  register(name, schema);
+  return ref(name);
+}
+
+/**
  * `data` is null whenever `status` is not 200 (failures come with HTTP 200 too), so it is nullable in every
  * envelope. A record is referenced through its nullable copy (`<Record>OrNull`, made by the finaliser):
  * `nullable` beside `allOf` would still demand the record, and validators following OpenAPI 3.0.3 refuse null.

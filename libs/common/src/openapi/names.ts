@@ -10,11 +10,17 @@ const upperFirst = (word: string) => word.charAt(0).toUpperCase() + word.slice(1
 
 /**
  * Operation ids a person would write: the resource (the path segment before the operation) and the
- * operation, lowerCamel (`orderItemSave`); where two operations would share one, earlier path
+ * operation, lowerCamel (`orderItemSave`), path parameters left out; where two operations would share one, earlier path
  * segments are added to both until they differ. Two words at least, so never a reserved word alone.
  */
 export function nameOperations(document: Json): void {
-  const ops = [...operations(document)].map((o) => ({ ...o, words: o.path.split('/').filter(Boolean).map(lowerCamel) }));
+  // path parameters (`{ns}.json`) name no operation: the segments before them do
+  const words = (path: string) =>
+    path
+      .split('/')
+      .filter((segment) => segment && !segment.includes('{'))
+      .map(lowerCamel);
+  const ops = [...operations(document)].map((o) => ({ ...o, words: words(o.path) }));
   const idOf = (words: string[], length: number) => {
     const used = words.slice(-length);
     return used[0] + used.slice(1).map(upperFirst).join('');

@@ -1,11 +1,15 @@
 import { clientKeyOf, WindowCounter } from '@app/common';
-import { OnModuleDestroy } from '@nestjs/common';
-import { ThrottlerModuleOptions, ThrottlerStorage } from '@nestjs/throttler';
-import type { Request } from 'express';
+import { ExecutionContext, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { ThrottlerGuard, ThrottlerLimitDetail, ThrottlerModuleOptions, ThrottlerStorage } from '@nestjs/throttler';
+import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 
-/** saveMissing counts the reports of each client address per minute (SAVE_MISSING_RATE_LIMIT). */
+/** saveMissing counts the reports of each client address per minute (SAVE_MISSING_RATE_LIMIT), the translation loads likewise. */
 export const SAVE_MISSING_WINDOW_MS = 60_000;
+
+/** The throttlers' names: each anonymous translation route skips the other's (ThrottlerGuard applies every one it is not told to skip). */
+export const SAVE_MISSING_THROTTLER = 'saveMissing';
+export const TRANSLATION_LOAD_THROTTLER = 'translationLoad';
 
 type ThrottlerRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
@@ -31,13 +35,31 @@ export class SharedThrottlerStorage implements ThrottlerStorage, OnModuleDestroy
 }
 
 /**
- * The ThrottlerModule options of saveMissing: `limit` reports per client address (IPv6: per /64, the key
- * every per-address limit uses) and minute, counted across replicas.
+ * The ThrottlerModule options of the anonymous translation routes: `limits.saveMissing` reports and `limits.load`
+ * loads per client address (IPv6: per /64, the key every per-address limit uses) and minute, counted across replicas.
  */
-export function saveMissingThrottling(limit: number, dataSource: DataSource): ThrottlerModuleOptions {
+export function translationThrottling(limits: { saveMissing: number; load: number }, dataSource: DataSource): ThrottlerModuleOptions {
   return {
-    throttlers: [{ ttl: SAVE_MISSING_WINDOW_MS, limit }],
+    throttlers: [
+      { name: SAVE_MISSING_THROTTLER, ttl: SAVE_MISSING_WINDOW_MS, limit: limits.saveMissing },
+      { name: TRANSLATION_LOAD_THROTTLER, ttl: SAVE_MISSING_WINDOW_MS, limit: limits.load },
+    ],
     storage: new SharedThrottlerStorage(new WindowCounter(dataSource)),
     getTracker: (request) => clientKeyOf(request as Request),
   };
+}
+
+/**
+ * ThrottlerGuard whose refusal carries a plain `Retry-After` (the library names it after the throttler,
+ * `Retry-After-<name>`, once there are several: no client reads that).
+ */
+@Injectable()
+export class AddressThrottlerGuard extends ThrottlerGuard {
+  protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    context
+      .switchToHttp()
+      .getResponse<Response>()
+      .setHeader('Retry-After', String(Math.max(1, detail.timeToBlockExpire)));
+    return super.throwThrottlingException(context, detail);
+  }
 }

@@ -13,10 +13,11 @@ import {
 import { Inject, NotFoundException, Post, Query, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiQuery } from '@nestjs/swagger';
-import { ThrottlerGuard } from '@nestjs/throttler';
+import { SkipThrottle } from '@nestjs/throttler';
 import { ErrorTextsRefreshInterceptor } from './error-texts-refresh.interceptor';
 import { parseMissingReport, SAVE_MISSING_BODY_LIMIT } from './save-missing';
 import { SaveMissingDrafts } from './save-missing-drafts';
+import { AddressThrottlerGuard, TRANSLATION_LOAD_THROTTLER } from './save-missing-limit';
 import { readTranslationWorkbook } from './translation-import';
 import { NAMESPACE_MAX, NAMESPACE_PATTERN } from './translation.entity';
 import { translationResource as resource } from './translation.resource';
@@ -52,7 +53,8 @@ export class TranslationController extends CrudController(resource) {
   }
 
   @Post('saveMissing')
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(AddressThrottlerGuard)
+  @SkipThrottle({ [TRANSLATION_LOAD_THROTTLER]: true })
   @Operation({
     public: true,
     bodyLimit: SAVE_MISSING_BODY_LIMIT,

@@ -1,0 +1,152 @@
+/**
+ * The translations a browser loads (GET .../configuration/translation/{tenantId}/{lng}/{ns}.json, i18next-http-backend's
+ * loadPath): anonymous, a flat JSON object of the live, completed entries, the tenant's over the default tenant's;
+ * ETag and 304; public namespaces only; bounded parameters; a limit per client address; loaded by the real i18next.
+ */
+import i18next from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import { CONFIG, listenOnLoopback, startApp, TestApp } from '../../support/test-app';
+import { Claims } from '../../support/tokens';
+
+const P = `${CONFIG}/translation`;
+const LOAD = '/main-service/main-api/v1/general/configuration/translation';
+const DEFAULT: Claims = { tenantId: 'default', sub: 'root' };
+const ACME: Claims = { tenantId: 'acme', sub: 'alice' };
+
+describe('translations for browsers (loadPath)', () => {
+  let t: TestApp;
+  let limited: TestApp;
+  let baseUrl: string;
+  let counter = 0;
+  const seed = () => `ns${++counter}x${Date.now().toString(36)}`;
+
+  beforeAll(async () => {
+    t = await startApp({ TRANSLATION_PUBLIC_NAMESPACES: '*' });
+    baseUrl = await listenOnLoopback(t);
+    // an empty TRANSLATION_PUBLIC_NAMESPACES is the default (every namespace but error), as a manifest's blank value
+    limited = await startApp({ TRANSLATION_LOAD_RATE_LIMIT: '3', SAVE_MISSING_RATE_LIMIT: '100', TRANSLATION_PUBLIC_NAMESPACES: '' });
+  });
+  afterAll(async () => {
+    await Promise.all([t, limited].filter(Boolean).map((app) => app.close()));
+  });
+
+  const save = async (claims: Claims, entry: Record<string, unknown>) =>
+    expect(await t.post(`${P}/save`, { language: 'de-DE', ...entry }, claims)).toMatchObject({ status: 200, data: true });
+  const load = (path: string, app: TestApp = t) => app.http().get(`${LOAD}/${path}`);
+
+  it("answers anonymously with the live completed entries, the tenant's over the default tenant's", async () => {
+    const ns = seed();
+    await save(DEFAULT, { namespace: ns, key: 'button.save', value: 'Speichern' });
+    await save(DEFAULT, { namespace: ns, key: 'button.cancel', value: 'Abbrechen' });
+    await save(DEFAULT, { namespace: ns, key: 'draft.key', value: 'Entwurf', draft: true });
+    await save(DEFAULT, { namespace: ns, key: 'gone', value: 'Weg' });
+    await save(ACME, { namespace: ns, key: 'button.save', value: 'Sichern' });
+    await save(ACME, { namespace: ns, key: 'acme.only', value: 'Nur ACME' });
+    await save(DEFAULT, { namespace: ns, language: 'en-US', key: 'button.save', value: 'Save' });
+    const gone = (await t.post(`${P}/list`, { namespace: ns, key: 'gone' }, DEFAULT)).data[0].translationId;
+    expect(await t.del(`${P}/removeById?id=${gone}`, DEFAULT)).toMatchObject({ data: true });
+
+    const acme = await load(`acme/de-DE/${ns}.json`);
+    expect(acme.status).toBe(200);
+    expect(acme.headers['content-type']).toMatch(/^application\/json/);
+    expect(acme.headers['cache-control']).toBe('public, max-age=60');
+    expect(acme.body).toEqual({ 'acme.only': 'Nur ACME', 'button.cancel': 'Abbrechen', 'button.save': 'Sichern' });
+    expect((await load(`default/de-DE/${ns}.json`)).body).toEqual({ 'button.cancel': 'Abbrechen', 'button.save': 'Speichern' });
+    // an id that is no tenant gets the default tenant's: the answer tells nobody which tenants exist
+    expect((await load(`nobody/de-DE/${ns}.json`)).body).toEqual({ 'button.cancel': 'Abbrechen', 'button.save': 'Speichern' });
+    expect((await load(`acme/en-US/${ns}.json`)).body).toEqual({ 'button.save': 'Save' });
+    // an unknown language or namespace: {}
+    expect((await load(`acme/fr-FR/${ns}.json`)).body).toEqual({});
+    expect((await load(`acme/de-DE/${seed()}.json`)).body).toEqual({});
+  });
+
+  it('tags the bundle: a matching If-None-Match is a 304 until a write of either tenant changes it', async () => {
+    const ns = seed();
+    await save(DEFAULT, { namespace: ns, key: 'a', value: 'A' });
+    const first = await load(`acme/de-DE/${ns}.json`);
+    const tag = first.headers.etag;
+    expect(tag).toMatch(/^"[^"]+"$/);
+    const again = await t.http().get(`${LOAD}/acme/de-DE/${ns}.json`).set('If-None-Match', tag);
+    expect(again.status).toBe(304);
+    expect(again.headers.etag).toBe(tag);
+    expect(await t.http().get(`${LOAD}/acme/de-DE/${ns}.json`).set('If-None-Match', `"other", W/${tag}`)).toMatchObject({ status: 304 });
+
+    await save(ACME, { namespace: ns, key: 'b', value: 'B' });
+    const changed = await t.http().get(`${LOAD}/acme/de-DE/${ns}.json`).set('If-None-Match', tag);
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(tag);
+    expect(changed.body).toEqual({ a: 'A', b: 'B' });
+    await save(DEFAULT, { namespace: ns, key: 'c', value: 'C' });
+    expect((await t.http().get(`${LOAD}/acme/de-DE/${ns}.json`).set('If-None-Match', changed.headers.etag)).body).toEqual({
+      a: 'A',
+      b: 'B',
+      c: 'C',
+    });
+  });
+
+  it('takes a namespace with a slash sent encoded, and refuses malformed parameters with 400 in the envelope', async () => {
+    await save(DEFAULT, { namespace: 'admin/users', key: 'title', value: 'Benutzer' });
+    expect((await load('acme/de-DE/admin%2Fusers.json')).body).toMatchObject({ title: 'Benutzer' });
+    for (const [path, name] of [
+      ['ac%20me/de-DE/common.json', 'tenantId'],
+      [`${'t'.repeat(65)}/de-DE/common.json`, 'tenantId'],
+      ['acme/de_DE!/common.json', 'lng'],
+      ['acme/cimode/common.json', 'lng'],
+      ['acme/de-DE/..%2Fsecret.json', 'ns'],
+    ]) {
+      const res = await load(path);
+      expect({ path, status: res.status, body: res.body }).toMatchObject({
+        path,
+        status: 200,
+        body: { status: 400, error: `Parameter '${name}' is not acceptable`, data: null },
+      });
+    }
+  });
+
+  it('serves only the namespaces TRANSLATION_PUBLIC_NAMESPACES lists: by default (unset or empty) every one but error', async () => {
+    const res = await limited.post(`${P}/save`, { language: 'de-DE', namespace: 'error', key: 'x', value: 'X' }, DEFAULT);
+    expect(res).toMatchObject({ data: true });
+    expect(await limited.post(`${P}/save`, { language: 'de-DE', namespace: 'common', key: 'x', value: 'X' }, DEFAULT)).toMatchObject({
+      data: true,
+    });
+    expect((await load('acme/de-DE/error.json', limited)).body).toEqual({});
+    expect((await load('acme/de-DE/common.json', limited)).body).toEqual({ x: 'X' });
+  });
+
+  it('limits loads per client address (TRANSLATION_LOAD_RATE_LIMIT), apart from saveMissing reports', async () => {
+    // the previous case spent two of this app's three loads
+    const third = await load('acme/de-DE/common.json', limited);
+    expect(third.status).toBe(200);
+    const over = await load('acme/de-DE/common.json', limited);
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ status: 429, data: null });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    const report = await limited.http().post(`${P}/saveMissing?lng=de-DE&ns=common`).send({ 'still.reported': 'x' });
+    expect(report.body).toMatchObject({ status: 200, data: true });
+  });
+
+  it('is what the real i18next + i18next-http-backend load (keySeparator false), and a reload is a 304', async () => {
+    const ns = seed();
+    await save(DEFAULT, { namespace: ns, key: 'page.title', value: 'Willkommen' });
+    await save(ACME, { namespace: ns, key: 'page.title', value: 'Willkommen bei ACME' });
+    const i18n = i18next.createInstance();
+    await i18n.use(HttpBackend).init({
+      lng: 'de-DE',
+      fallbackLng: false,
+      ns: [ns],
+      defaultNS: ns,
+      keySeparator: false,
+      initAsync: true,
+      backend: {
+        loadPath: `${baseUrl}${LOAD}/acme/{{lng}}/{{ns}}.json`,
+        reloadInterval: false,
+      },
+    });
+    expect(i18n.t('page.title')).toBe('Willkommen bei ACME');
+    expect(i18n.t('no.such.key')).toBe('no.such.key');
+    // a browser's HTTP cache sends the tag back on a reload
+    const first = await fetch(`${baseUrl}${LOAD}/acme/de-DE/${ns}.json`);
+    const second = await fetch(`${baseUrl}${LOAD}/acme/de-DE/${ns}.json`, { headers: { 'If-None-Match': first.headers.get('etag')! } });
+    expect([first.status, second.status]).toEqual([200, 304]);
+  });
+});
