@@ -54,10 +54,10 @@ it("i18next in Chromium shows the tenant's strings over the default tenant's, an
     await page.goto(`${server.base}/main-service/health/live`);
     await page.addScriptTag({ path: join(MODULES, 'i18next/dist/umd/i18next.min.js') });
     await page.addScriptTag({ path: join(MODULES, 'i18next-http-backend/i18nextHttpBackend.min.js') });
-    const shown = (cache: RequestCache) =>
+    const shown = (cache: 'default' | 'no-cache') =>
       page.evaluate(
         async (loadPath, cache) => {
-          const w = window as unknown as { i18next: { createInstance(): any }; i18nextHttpBackend: unknown }; // eslint-disable-line @typescript-eslint/no-explicit-any
+          const w = globalThis as unknown as { i18next: { createInstance(): any }; i18nextHttpBackend: unknown }; // eslint-disable-line @typescript-eslint/no-explicit-any
           const i18n = w.i18next.createInstance();
           await i18n.use(w.i18nextHttpBackend).init({
             lng: 'de-DE',
