@@ -52,7 +52,7 @@ fetch() {
 </project>
 EOF
   rm -rf "$LIBS.tmp"
-  mvn -q -B -Dstyle.color=never -f "$pom_dir/pom.xml" dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$LIBS.tmp" >&2
+  mvn -q -B -Dstyle.color=never -f "$pom_dir/pom.xml" dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$LIBS.tmp" 2>&1 | plain >&2
   rm -rf "$pom_dir" "$LIBS"
   mv "$LIBS.tmp" "$LIBS"
   touch "$LIBS/.complete"
@@ -98,8 +98,8 @@ start() {
   if [ ! -f "$DATA/meta.properties" ]; then
     rm -rf "$DATA"
     local cluster
-    cluster=$("${java[@]}" kafka.tools.StorageTool random-uuid 2>/dev/null | tail -1)
-    "${java[@]}" kafka.tools.StorageTool format -t "$cluster" -c "$HOME_DIR/server.properties" >/dev/null
+    cluster=$("${java[@]}" kafka.tools.StorageTool random-uuid 2>/dev/null | plain | tail -1)
+    "${java[@]}" kafka.tools.StorageTool format -t "$cluster" -c "$HOME_DIR/server.properties" 2>&1 >/dev/null | plain >&2
   fi
   say "starting Kafka $VERSION on 127.0.0.1:$PORT (log: $LOG)"
   nohup "${java[@]}" kafka.Kafka "$HOME_DIR/server.properties" > "$LOG" 2>&1 &

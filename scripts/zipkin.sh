@@ -34,7 +34,7 @@ fetch() {
   [ -f "$JAR" ] && return 0
   command -v mvn >/dev/null || { say "Maven (mvn) is needed to fetch Zipkin from Maven Central"; exit 1; }
   say "fetching zipkin-server $VERSION from Maven Central (cached in ~/.m2)"
-  mvn -q -B -Dstyle.color=never dependency:get -Dartifact="io.zipkin:zipkin-server:$VERSION:jar:exec" -Dtransitive=false >&2
+  mvn -q -B -Dstyle.color=never dependency:get -Dartifact="io.zipkin:zipkin-server:$VERSION:jar:exec" -Dtransitive=false 2>&1 | plain >&2
 }
 
 start() {

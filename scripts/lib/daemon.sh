@@ -9,6 +9,11 @@ running_pid() {
   kill -0 "$pid" 2>/dev/null && echo "$pid"
 }
 
+# plain: the text on stdin without terminal escape codes (colours, cursor moves) and carriage returns; the JVM's
+# loggers colour their lines, and what a script echoes of them (a log's tail, a tool's complaints) would show
+# as `[0m[0m...` where the terminal is not the one the codes were written for. Bare `[0m` remnants go too.
+plain() { sed -E 's/\x1B\[[0-9;?]*[ -\/]*[@-~]//g; s/\x1B[@-_]//g; s/\[[0-9;]*m//g; s/\r$//'; }
+
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 # await_ready PID CHECK: waits until the command CHECK succeeds; fails (and stops the server) when the server
@@ -16,14 +21,14 @@ port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 await_ready() {
   local pid=$1 check=$2
   for _ in $(seq 1 "$START_TIMEOUT"); do
-    if ! kill -0 "$pid" 2>/dev/null; then tail -40 "$LOG" >&2; say "$NAME exited during start-up"; exit 1; fi
+    if ! kill -0 "$pid" 2>/dev/null; then tail -40 "$LOG" | plain >&2; say "$NAME exited during start-up"; exit 1; fi
     if "$check"; then
       say "ready (pid $pid)"
       return 0
     fi
     sleep 1
   done
-  tail -40 "$LOG" >&2
+  tail -40 "$LOG" | plain >&2
   say "not ready after ${START_TIMEOUT}s"
   stop
   exit 1

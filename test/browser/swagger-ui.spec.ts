@@ -2,7 +2,8 @@
  * Swagger UI of both services in headless Chromium (npm run test:browser: the built embedded server and Chromium).
  * Every operation's deep link `#/<tag>/<operationId>` and every tag's `#/<tag>` opens it expanded, as Swagger UI
  * reads a link on load; one operation of every tag also from a fresh page load, as a shared link opens in a new
- * tab; and a user who authorizes with a token and runs "Try it out" on a page operation sees 200 and the envelope.
+ * tab; a user who authorizes with a token and runs "Try it out" on a page operation sees 200 and the envelope; and
+ * the filter box finds tags in any case and by part of their name, and says so when no tag matches.
  */
 import { availableParallelism } from 'node:os';
 import type { Browser, Page } from 'puppeteer-core';
@@ -12,6 +13,7 @@ import { bearer } from '../support/tokens';
 import { BuiltServer, Service, SERVICES, startBuiltServer } from './built-server';
 import { launchChromium } from './chromium';
 import { DeepLink, loadSwaggerUi, opensInFreshPage, opensOnLoadHook, urlOf } from './deep-links';
+import { filterTags } from './tag-filter';
 import { authorize, tryItOut } from './try-it-out';
 
 // Swagger UI parses main-service's whole document on each load and resolves it again for each operation it opens:
@@ -82,6 +84,28 @@ describe('Swagger UI in a browser (built server, Chromium)', () => {
     const tagAlone = SERVICES.map((service) => tagLinks(service)[0]);
     expect(firstOfEachTag.length).toBeGreaterThan(35);
     expect(await unopened([...firstOfEachTag, ...tagAlone], (page, link) => opensInFreshPage(page, server.base, link))).toEqual([]);
+  });
+
+  it('filters the tags in any case and by part of a tag, and says "No tag matches" rather than showing an empty spec', async () => {
+    const page = await browser.newPage();
+    await loadSwaggerUi(page, server.base, 'main-service');
+    const names = (server.documents['main-service'].tags as { name: string }[]).map(({ name }) => name);
+    const containing = (part: string) => names.filter((name) => name.toLowerCase().includes(part.toLowerCase()));
+    const lower = await filterTags(page, 'email');
+    const mixed = await filterTags(page, 'Email');
+    const upperPart = await filterTags(page, 'MAIL');
+    const none = await filterTags(page, 'No Such Tag');
+    const cleared = await filterTags(page, ' ');
+    await page.close();
+    expect(containing('email').length).toBeGreaterThan(1);
+    // Swagger UI lists the tags in view (and a few more); each one it lists must contain the phrase
+    expect(lower).toEqual({ tags: expect.arrayContaining([containing('email')[0]]), message: null });
+    expect(mixed).toEqual(lower);
+    expect(upperPart.tags.length).toBeGreaterThanOrEqual(lower.tags.length);
+    for (const tag of [...mixed.tags, ...upperPart.tags]) expect(containing('mail')).toContain(tag);
+    expect(none).toEqual({ tags: [], message: 'No tag matches "No Such Tag"' });
+    expect(cleared.message).toBeNull();
+    expect(cleared.tags.length).toBeGreaterThan(mixed.tags.length);
   });
 
   it('authorizes with a pasted token, then "Try it out" on a data dictionary page shows 200 and the envelope', async () => {

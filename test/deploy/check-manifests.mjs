@@ -115,13 +115,13 @@ const appNames = validatedNames();
 const validated = `the configuration namespaces (${CONFIG_DIR})`;
 const readme = readmeNames() ?? new Set();
 const runtimeEnv = Object.keys(contract.runtimeEnv);
-// a library's own variables (OTEL_*): README lists them, the library validates them
+// a library's own variables (OTEL_*): docs/configuration.md lists them, the library validates them
 const standard = (n) => contract.standardEnvPrefixes.some((prefix) => n.startsWith(prefix));
 const known = (n) => ((appNames.has(n) || standard(n)) && readme.has(n)) || runtimeEnv.includes(n);
-const unknownName = (where) => (n) => (known(n) ? null : `${where}: ${n} is not in ${validated} and README's Configuration table`);
-check(`${validated} and README list the same variables`, [
-  ...[...appNames].filter((n) => !readme.has(n)).map((n) => `${n} validated by ${validated}, missing from README`),
-  ...[...readme].filter((n) => !appNames.has(n) && !standard(n)).map((n) => `${n} in README, not validated by ${validated}`),
+const unknownName = (where) => (n) => (known(n) ? null : `${where}: ${n} is not in ${validated} and docs/configuration.md's table`);
+check(`${validated} and docs/configuration.md list the same variables`, [
+  ...[...appNames].filter((n) => !readme.has(n)).map((n) => `${n} validated by ${validated}, missing from docs/configuration.md`),
+  ...[...readme].filter((n) => !appNames.has(n) && !standard(n)).map((n) => `${n} in docs/configuration.md, not validated by ${validated}`),
 ]);
 const configMap = named(overlay, 'ConfigMap', 'back-office-config');
 const configMaps = byKind(overlay, 'ConfigMap');
@@ -153,9 +153,9 @@ check('every env name in ConfigMap, Secrets and workloads is a variable the apps
       .map((n) => `secret ${n} in ConfigMap ${m.metadata.name}`),
   ),
 ]);
-// README marks a service's own variables (`main-service: ...`); the others are shared
+// docs/configuration.md marks a service's own variables (`main-service: ...`); the others are shared
 const belongsTo = (name, service) => (owners.get(name) ?? service) === service;
-check("each Deployment gets the README's shared variables and its service's own, and no other service's", [
+check("each Deployment gets docs/configuration.md's shared variables and its service's own, and no other service's", [
   ...byKind(overlay, 'Deployment').flatMap((d) => {
     const have = provided(d);
     const service = d.metadata.name;
@@ -314,7 +314,7 @@ check(
       job?.spec.template.spec.containers[0].envFrom?.some((f) => f.secretRef?.name === `${name}-secrets`)
         ? null
         : `Job ${name}-migrate does not read ${name}-secrets`,
-      // the README applies component=config, then component=migration, then everything
+      // docs/deploying.md "How to deploy" applies component=config, then component=migration, then everything
       job?.metadata.labels?.['app.kubernetes.io/component'] === 'migration' ? null : `Job ${name}-migrate lacks label component=migration`,
       ...(c?.envFrom ?? [])
         .filter((f) => f.configMapRef)

@@ -46,6 +46,9 @@ export function listedResources(dir) {
   });
 }
 
+/** Where every environment variable is listed, in one table. */
+export const CONFIGURATION_DOC = 'docs/configuration.md';
+
 /** Upper-case names in backticks in the first column of a markdown table between two headings. */
 function tableNames(markdown, heading) {
   const start = markdown.indexOf(heading);
@@ -58,13 +61,13 @@ function tableNames(markdown, heading) {
   return new Set(names.map((n) => n.slice(1, -1)));
 }
 
-export const readmeNames = () => tableNames(read('README.md'), '## Configuration');
+export const readmeNames = () => tableNames(read(CONFIGURATION_DOC), '# Configuration');
 
-/** The service a variable of README's Configuration table belongs to (its meaning starts `main-service:` or `device-service:`); shared ones are absent. */
+/** The service a variable of the configuration table (docs/configuration.md) belongs to (its meaning starts `main-service:` or `device-service:`); shared ones are absent. */
 export function readmeOwners() {
-  const markdown = read('README.md');
+  const markdown = read(CONFIGURATION_DOC);
   const owners = new Map();
-  for (const line of markdown.slice(markdown.indexOf('## Configuration')).split(/\n## /)[0].split('\n')) {
+  for (const line of markdown.slice(markdown.indexOf('# Configuration')).split(/\n## /)[0].split('\n')) {
     if (!line.startsWith('| `')) continue;
     const [, names, meaning] = line.split('|');
     const owner = meaning.trim().match(/^(main-service|device-service):/)?.[1];

@@ -1,6 +1,7 @@
 /**
  * The dev token command as `npm run token` runs it (the built mint-token.js): with JWT_ISSUER and JWT_AUDIENCE
- * set it mints tokens with exp, iss and aud that the service accepts, and it refuses claims the service would refuse.
+ * set it mints tokens with exp, iss and aud that the service accepts, saying on stderr which secret signed them (never
+ * the secret), and it refuses claims the service would refuse.
  */
 import { decode } from 'jsonwebtoken';
 import { execFile } from 'node:child_process';
@@ -44,12 +45,27 @@ describe('the dev token command with JWT_ISSUER and JWT_AUDIENCE set', () => {
       JWT_ISSUER: ISSUER,
       JWT_AUDIENCE: AUDIENCE,
     });
-    expect({ err, exitCode }).toEqual({ err: '', exitCode: 0 });
+    // one line on stderr names the secret's source, never the secret
+    expect({ err, exitCode }).toEqual({
+      err: 'token: signed with JWT_SECRET from the environment; a service accepts it when its JWT_SECRET is the same\n',
+      exitCode: 0,
+    });
+    expect(err).not.toContain(TEST_JWT_SECRET);
     const claims = decode(out) as Record<string, unknown>;
     expect(claims).toMatchObject({ sub: 'alice', tenantId: 'acme', roles: ['administrator'], iss: ISSUER, aud: AUDIENCE });
     expect(claims.exp).toBe((claims.iat as number) + 3600);
     const res = await page(`Bearer ${out}`);
     expect({ http: res.status, status: res.body.status }).toEqual({ http: 200, status: 200 });
+  });
+
+  it('says on stderr when it signed with the built-in development secret, which this service (its own JWT_SECRET) refuses', async () => {
+    const { out, err, exitCode } = await mintToken(['--tenant', 'acme'], { JWT_ISSUER: ISSUER, JWT_AUDIENCE: AUDIENCE });
+    expect({ err, exitCode }).toEqual({
+      err: 'token: signed with the built-in development secret (JWT_SECRET unset); a service accepts it while its own JWT_SECRET is unset too\n',
+      exitCode: 0,
+    });
+    const res = await page(`Bearer ${out}`);
+    expect({ http: res.status, error: res.body.error }).toEqual({ http: 401, error: "Unauthorized: the token's signature is invalid" });
   });
 
   it('refuses claims the services would refuse', async () => {

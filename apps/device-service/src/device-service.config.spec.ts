@@ -1,7 +1,7 @@
 import { AuthConfig, Environment, readConfig } from '@app/common';
 import { DeviceServiceConfig } from './device-service.config';
 
-/** README "Configuration": device-service's own variables, their defaults, and start-up refusing a bad one by name. */
+/** docs/configuration.md: device-service's own variables, their defaults, and start-up refusing a bad one by name. */
 describe('device-service configuration', () => {
   const config = (env: Environment = {}) => ({ device: readConfig(DeviceServiceConfig, env), auth: readConfig(AuthConfig, env) });
   const c = config();

@@ -1,7 +1,7 @@
 import { Environment, readConfig, ServerConfig } from '@app/common';
 import { DISPATCH_CLAIM_LEASE_MS, DISPATCH_CONCURRENCY, MainServiceConfig } from './main-service.config';
 
-/** README "Configuration": main-service's own variables, their defaults, and start-up refusing a bad one by name. */
+/** docs/configuration.md: main-service's own variables, their defaults, and start-up refusing a bad one by name. */
 describe('main-service configuration', () => {
   const config = (env: Environment = {}, port = 3000) => ({ main: readConfig(MainServiceConfig, env, { PORT: String(port) }) });
 

@@ -66,6 +66,17 @@ function main(): void {
     ...(config.jwtAudience ? { audience: config.jwtAudience } : {}),
   };
   process.stdout.write(`${sign(claims, config.jwtSecret, { algorithm: 'HS256', expiresIn: values.expires as never, ...expected })}\n`);
+  process.stderr.write(`${signedWith(process.env)}\n`);
+}
+
+/**
+ * The one stderr line that says which secret signed the token, never the secret: a service started with another
+ * JWT_SECRET refuses the token as "signature is invalid".
+ */
+function signedWith(env: NodeJS.ProcessEnv): string {
+  return env.JWT_SECRET
+    ? 'token: signed with JWT_SECRET from the environment; a service accepts it when its JWT_SECRET is the same'
+    : 'token: signed with the built-in development secret (JWT_SECRET unset); a service accepts it while its own JWT_SECRET is unset too';
 }
 
 try {

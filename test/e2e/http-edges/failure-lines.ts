@@ -87,6 +87,21 @@ describe('the line of a refused request', () => {
     expect(line).not.toHaveProperty('refused');
   });
 
+  it("says on the line of a token refused for its signature that it must be signed with the service's JWT_SECRET, not in the answer", async () => {
+    const res = await t
+      .http()
+      .post(`${DDT}/count`)
+      .set('Authorization', bearer({}, { secret: 'another-secret-than-the-service-has' }))
+      .set('X-Request-Id', 'refused-signature-1')
+      .send({});
+    expect([res.status, res.body.error]).toEqual([401, "Unauthorized: the token's signature is invalid"]);
+    expect(res.text).not.toContain('JWT_SECRET');
+    const line = logs.requestLine('refused-signature-1')!;
+    expect(line).toMatchObject({ level: 40, msg: 'request refused', status: 401, bodyStatus: 401 });
+    expect(line.hint).toContain("the token must be signed with this service's JWT_SECRET");
+    expect(logs.requestLine('refused-401-1')).not.toHaveProperty('hint');
+  });
+
   it('counts Swagger UI files under `{prefix}/swagger-ui/*`, in any case, adding no unmatched series', async () => {
     const assets = ['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png'];
     const route = '/main-service/swagger-ui/*';

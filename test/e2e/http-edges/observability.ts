@@ -18,6 +18,33 @@ import { bearer, TEST_JWT_SECRET } from '../../support/tokens';
 
 type Http = () => ReturnType<typeof request>;
 
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+
+/**
+ * The root URLs of one service, whatever hosts it (docs/contract.md, the exceptions to the envelope): a browser
+ * is sent on to the service's Swagger UI (303), every other caller gets the 404 envelope; both vary by Accept.
+ */
+function expectRootUrls(http: Http, prefix: string, roots: string[]): void {
+  it.each(roots)(`sends a browser asking for %s on to ${prefix}/swagger-ui (303, Vary: Accept)`, async (root) => {
+    const res = await http().get(root).set('Accept', BROWSER_ACCEPT);
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe(`${prefix}/swagger-ui`);
+    expect(res.headers.vary).toMatch(/\bAccept\b/);
+    const ui = await http().get(res.headers.location).set('Accept', BROWSER_ACCEPT).redirects(1);
+    expect([ui.status, ui.type]).toEqual([200, 'text/html']);
+  });
+
+  it.each(roots)('answers %s with the 404 envelope to curl, a JSON client and a caller without Accept', async (root) => {
+    for (const accept of ['*/*', 'application/json', 'application/json, text/html', undefined]) {
+      const req = http().get(root);
+      const res = await (accept === undefined ? req : req.set('Accept', accept));
+      expect({ accept, status: res.status }).toEqual({ accept, status: 404 });
+      expect(res.body).toMatchObject({ status: 404, error: 'Not found', data: null });
+      expect(res.headers.vary).toMatch(/\bAccept\b/);
+    }
+  });
+}
+
 /** The probes and the metrics endpoint of one service, whatever hosts it. */
 function expectOperationsEndpoints(http: Http, prefix: string): void {
   // only main-service imports the messaging module (async imports)
@@ -95,6 +122,7 @@ describe('main-service', () => {
   const http: Http = () => t.http();
 
   expectOperationsEndpoints(http, '/main-service');
+  expectRootUrls(http, '/main-service', ['/', '/main-service', '/main-service/']);
 
   it('counts unauthenticated case variants of an operation under its registered route only', async () => {
     const route = `${CONFIG}/data-dictionary-type/count`;
@@ -350,6 +378,7 @@ describe('device-service', () => {
   afterAll(() => d?.close());
 
   expectOperationsEndpoints(() => d.http(), '/device-service');
+  expectRootUrls(() => d.http(), '/device-service', ['/', '/device-service/']);
 
   it('logs device calls without their secret or token, naming the device and its tenant', async () => {
     const no = await d.register('device', uniqueNo('DAD-LOG'), SECRET);
@@ -408,6 +437,8 @@ describe('device-service', () => {
 
   expectOperationsEndpoints(http, '/main-service');
   expectOperationsEndpoints(http, '/device-service');
+  expectRootUrls(http, '/main-service', ['/', '/main-service/']);
+  expectRootUrls(http, '/device-service', ['/device-service/']);
 
   it('keeps each service in its own registry and log', async () => {
     await http().get('/device-service/health/live').set('X-Request-Id', 'combined-device-1');

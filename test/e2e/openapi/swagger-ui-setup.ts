@@ -41,11 +41,22 @@ describe('Swagger UI setup', () => {
   it('offers a filter box, deep links and collapsed tags, and keeps the token across reloads (both services)', async () => {
     for (const service of Object.keys(docs)) {
       const init = (await http(service).get(`/${service}/swagger-ui/swagger-ui-init.js`)).text;
-      const options = JSON.parse(/"customOptions": (\{[^}]*\})/.exec(init)?.[1] ?? '{}');
-      expect({ service, options }).toEqual({
+      // the options, then the plugins as page expressions (NestJS writes them as text): its default and the tag filter
+      const [, json, plugins] = /"customOptions": (\{[^}]*?),\s*"plugins": \[([^\]]*)\]\s*\}/.exec(init) ?? [];
+      const options = JSON.parse(`${json ?? '{'}}`);
+      expect({ service, options, plugins: plugins?.split(',').map((p) => p.trim()) }).toEqual({
         service,
         options: { persistAuthorization: true, filter: true, deepLinking: true, docExpansion: 'none' },
+        plugins: ['SwaggerUIBundle.plugins.DownloadUrl', 'window.backOfficeTagFilter'],
       });
+    }
+  });
+
+  it('serves the tag filter plugin as a script of the Swagger UI page, before Swagger UI sets up (both services)', async () => {
+    for (const service of Object.keys(docs)) {
+      const page = (await http(service).get(`/${service}/swagger-ui/`).redirects(1)).text;
+      const [init, plugin] = [page.indexOf('swagger-ui-init.js'), page.indexOf('window.backOfficeTagFilter = function')];
+      expect({ service, init: init > 0, plugin: plugin > init }).toEqual({ service, init: true, plugin: true });
     }
   });
 

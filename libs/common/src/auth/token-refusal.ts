@@ -4,6 +4,14 @@ import { HttpRefusal } from '../http/app-exception';
 import { message } from '../i18n/message';
 
 /**
+ * The request line's hint for a token whose signature does not verify: most often a token minted with another secret
+ * (`npm run token` without the server's JWT_SECRET in its environment).
+ */
+export const BAD_SIGNATURE_HINT =
+  "the token must be signed with this service's JWT_SECRET (with JWT_PUBLIC_KEY or JWT_JWKS_URI set: with the identity provider's key); " +
+  '`npm run token` signs with the JWT_SECRET of its own environment, the built-in development secret when unset';
+
+/**
  * The 401s of the Bearer token, each saying what is wrong so a client can fix it: the reason only,
  * never the token, a key or the expected issuer/audience.
  */
@@ -11,7 +19,7 @@ export const TokenRefusal = {
   missing: () => new HttpRefusal(HttpStatus.UNAUTHORIZED, 'Unauthorized: no Bearer token in the Authorization header'),
   notBearer: () => new HttpRefusal(HttpStatus.UNAUTHORIZED, 'Unauthorized: the Authorization header is not "Bearer <token>"'),
   malformed: () => new HttpRefusal(HttpStatus.UNAUTHORIZED, 'Unauthorized: the Bearer token is not a well-formed JWT'),
-  badSignature: () => new HttpRefusal(HttpStatus.UNAUTHORIZED, "Unauthorized: the token's signature is invalid"),
+  badSignature: () => new HttpRefusal(HttpStatus.UNAUTHORIZED, "Unauthorized: the token's signature is invalid", BAD_SIGNATURE_HINT),
   algorithm: () => new HttpRefusal(HttpStatus.UNAUTHORIZED, "Unauthorized: the token's signing algorithm is not accepted"),
   unknownKey: () => new HttpRefusal(HttpStatus.UNAUTHORIZED, "Unauthorized: the token's signing key is not known"),
   expired: () => new HttpRefusal(HttpStatus.UNAUTHORIZED, 'Unauthorized: the token has expired'),

@@ -11,7 +11,7 @@ import { MessagingConfig } from './messaging.config';
 import { ServerConfig } from './server.config';
 import { configProblems, ServiceConfigModule } from './service-config.module';
 
-/** README "Configuration": the environment contract, its defaults, and start-up refusing a bad variable by name. */
+/** docs/configuration.md: the environment contract, its defaults, and start-up refusing a bad variable by name. */
 describe('configuration namespaces', () => {
   /** Every namespace of the library, read from one environment with the service's default PORT (the apps test their own). */
   const config = (env: Environment = {}, port = 3000) => {
@@ -25,7 +25,7 @@ describe('configuration namespaces', () => {
     };
   };
 
-  describe('defaults (README "Configuration")', () => {
+  describe('defaults (docs/configuration.md)', () => {
     const c = config();
 
     it('PORT defaults to the service default', () => {
@@ -93,7 +93,7 @@ describe('configuration namespaces', () => {
   });
 
   describe('values that are set', () => {
-    it('reads every shared variable of README "Configuration"', () => {
+    it('reads every shared variable of docs/configuration.md', () => {
       const c = config({
         PORT: '8081',
         DB_URL: 'mysql://user:pass@db.example.com:3306/backoffice',

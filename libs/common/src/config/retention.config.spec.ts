@@ -1,7 +1,7 @@
 import { readConfig } from './environment';
 import { RetentionConfig } from './retention.config';
 
-/** README "Configuration": the retention variables, their defaults, and refusals that name the variable. */
+/** docs/configuration.md: the retention variables, their defaults, and refusals that name the variable. */
 describe('RetentionConfig', () => {
   it('keeps deleted records unless PURGE_DELETED_AFTER_DAYS is set; passes every 5 minutes, 1000 rows a DELETE, 100 ms apart, 60 s at most', () => {
     expect({ ...readConfig(RetentionConfig, {}) }).toEqual({

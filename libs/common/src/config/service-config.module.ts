@@ -46,7 +46,7 @@ export class ServiceConfigModule {
       imports: [
         ConfigModule.forRoot({
           isGlobal: true,
-          // the environment is the whole configuration (README "Configuration"): no .env file is read
+          // the environment is the whole configuration (docs/configuration.md): no .env file is read
           ignoreEnvFile: true,
           load: namespaces.map((type) => registerAs(type.namespace, () => readConfig(type, process.env, defaults))),
         }),

@@ -40,7 +40,12 @@ export class AppException extends Error {
 export class HttpRefusal extends HttpException {
   readonly parts: readonly Message[];
 
-  constructor(status: number, text: string | Message) {
+  /** `logHint`: for the operator, on the request's log line (`hint`), never in the answer. */
+  constructor(
+    status: number,
+    text: string | Message,
+    readonly logHint?: string,
+  ) {
     const parts = partsOf(text);
     super(renderAll(parts), status);
     this.parts = parts;

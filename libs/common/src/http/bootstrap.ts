@@ -30,13 +30,27 @@ export interface ConfigureOptions {
 }
 
 /**
+ * The root URLs (`/`, `/{prefix}/`) for a browser: a request that prefers HTML to JSON (a browser's `Accept`) is
+ * sent on to the service's Swagger UI with 303; any other caller (curl, which accepts anything; a client asking for JSON; no
+ * Accept at all) keeps the 404 envelope. Both answers vary by Accept. Returns whether it answered.
+ */
+function rootToSwaggerUi(req: Request, res: Response, prefix: string): boolean {
+  res.vary('Accept');
+  if (req.accepts(['application/json', 'text/html']) !== 'text/html') return false;
+  res.redirect(303, `/${prefix}/swagger-ui`);
+  return true;
+}
+
+/**
  * A request under the app's prefix goes on in a request context of its own (tenant, caller, request id).
  * Nest answers unknown routes under the prefix; anything outside it gets the same envelope here. No body
  * is read before routing: a handler's body parameter reads it once the route's guards have admitted the caller
  * (http/body-param.ts).
  */
 function enterApp(prefix: string) {
+  const roots = new Set(['/', `/${prefix}`, `/${prefix}/`]);
   return (req: Request, res: Response, next: NextFunction): void => {
+    if (roots.has(req.path) && (req.method === 'GET' || req.method === 'HEAD') && rootToSwaggerUi(req, res, prefix)) return;
     if (req.path === `/${prefix}` || req.path.startsWith(`/${prefix}/`)) RequestContext.run(next, req);
     else sendEnvelope(res, 404, failure(404, 'Not found', req.path));
   };

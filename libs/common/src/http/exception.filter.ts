@@ -122,6 +122,7 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
         `request ${requestId(request)} ${request.method} ${path} failed: ${c.body} ${(exception as { name?: string })?.name ?? typeof exception}${code ? ` (${code})` : ''}`,
       );
     } else if (exception instanceof AppException && exception.refused.length) noteFailure(response, refusalNote(exception.refused));
+    else if (exception instanceof HttpRefusal && exception.logHint) noteFailure(response, { hint: exception.logHint });
     const acceptLanguage = request.headers['accept-language'];
     const localized = localize(c.parts, acceptLanguage, await this.overridesFor(acceptLanguage));
     if (response.headersSent) return;

@@ -12,7 +12,7 @@ import { activeSpanIds, withTraceId } from '../tracing/trace-context';
 import { failureNoteOf } from './failure-note';
 import { isoTime } from './iso-time';
 
-/** LOG_LEVEL values, Nest's names and pino's (README), to pino's levels. */
+/** LOG_LEVEL values, Nest's names and pino's (docs/configuration.md), to pino's levels. */
 export const PINO_LEVELS: Record<string, Level> = {
   fatal: 'fatal',
   error: 'error',

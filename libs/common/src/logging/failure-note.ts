@@ -16,6 +16,8 @@ export interface FailureNote {
   refused?: RefusedProperty[];
   /** How many failing properties there were beyond those named. */
   refusedOmitted?: number;
+  /** What the operator may check about a refusal (a token signed with another secret), never said to the caller. */
+  hint?: string;
 }
 
 const NOTE = Symbol('failureNote');

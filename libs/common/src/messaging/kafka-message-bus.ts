@@ -17,12 +17,34 @@ export interface KafkaBusOptions {
   topicPartitions: number;
 }
 
-/** kafkajs log lines go to Nest's logger; connection errors while the broker is down are warnings, not errors. */
-function logCreator(logger: Logger) {
+/** kafkajs warnings that mean nothing to an operator: dropped. */
+const MEANINGLESS_WARNINGS = [
+  // the producer is idempotent with a short retry count on purpose: the outbox relay retries with its own
+  // backoff and keeps the order, so no message is lost or duplicated by the limit
+  'Limiting retries for the idempotent producer may invalidate EoS guarantees',
+];
+
+/**
+ * A protocol line: kafkajs logs a broker's error response to one request (`Response GroupCoordinator(key: 10,
+ * version: 2)` while the group coordinator is still loading) at error level, and retries the request itself;
+ * what fails for good surfaces as the error of the call.
+ */
+const isProtocolLine = (message: string) => message.startsWith('Response ') || message.startsWith('Request ');
+
+/**
+ * kafkajs's log lines (its public `logCreator` option) to the service's logger (pino, through Nest's Logger):
+ * errors and warnings as warnings (connection errors while the broker is down are warnings, not errors), info
+ * as debug; protocol lines as debug, the meaningless warnings not at all.
+ */
+export function kafkaLogCreator(logger: Pick<Logger, 'warn' | 'debug'>) {
   return () =>
     ({ level, log }: LogEntry) => {
-      const text = `${log.message}${log.broker ? ` (${String(log.broker)})` : ''}`;
-      if (level <= logLevel.WARN) logger.warn(text);
+      const message = String(log.message);
+      if (MEANINGLESS_WARNINGS.includes(message)) return;
+      const error = typeof log.error === 'string' && log.error ? `: ${log.error}` : '';
+      const text = `${message}${log.broker ? ` (${String(log.broker)})` : ''}${error}`;
+      if (isProtocolLine(message)) logger.debug(text);
+      else if (level <= logLevel.WARN) logger.warn(text);
       else if (level === logLevel.INFO) logger.debug(text);
     };
 }
@@ -54,7 +76,7 @@ export class KafkaMessageBus extends MessageBus {
       // short: the outbox relay retries with its own backoff, so a dead broker fails a publish fast
       retry: { initialRetryTime: 300, retries: 3 },
       logLevel: logLevel.WARN,
-      logCreator: logCreator(this.logger),
+      logCreator: kafkaLogCreator(this.logger),
     });
   }
 

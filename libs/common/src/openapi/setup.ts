@@ -2,6 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { documentGuardFailures } from '../auth/operation';
 import { finaliseDocument } from './document';
+import { TAG_FILTER_PLUGINS, TAG_FILTER_SCRIPT } from './swagger-ui-tag-filter';
 import { bodyClassesOf } from './failure-inputs';
 import { noteOperationIds } from '../tracing/operation-ids';
 
@@ -23,7 +24,8 @@ const BEARER_DESCRIPTION =
   'in production, from your identity provider.';
 
 /**
- * Swagger UI for documents of a hundred operations and more: a filter box over the tags, tags collapsed
+ * Swagger UI for documents of a hundred operations and more: a filter box over the tags (any case, part of a tag:
+ * swagger-ui-tag-filter.ts), tags collapsed
  * until opened, deep links (`#/<tag>/<operationId>`) to share an operation, and the token kept across reloads.
  */
 export const SWAGGER_UI_OPTIONS = { persistAuthorization: true, filter: true, deepLinking: true, docExpansion: 'none' };
@@ -69,7 +71,8 @@ export function setupOpenApi(app: INestApplication, service: ServiceDescription,
   SwaggerModule.setup(`${service.prefix}/swagger-ui`, app, built, {
     jsonDocumentUrl: `${service.prefix}/v3/api-docs`,
     yamlDocumentUrl: `${service.prefix}/v3/api-docs.yaml`,
-    swaggerOptions: SWAGGER_UI_OPTIONS,
+    swaggerOptions: { ...SWAGGER_UI_OPTIONS, plugins: TAG_FILTER_PLUGINS },
+    customJsStr: TAG_FILTER_SCRIPT,
   });
   return built;
 }
