@@ -71,7 +71,6 @@ export * from './config/admission.config';
 export * from './openapi/api-envelope';
 export * from './openapi/setup';
 export * from './openapi/tags';
-export { ERROR_ENVELOPE } from './openapi/failures';
 export * from './persistence/base-record';
 export * from './persistence/columns';
 export * from './persistence/database';

@@ -1,7 +1,6 @@
 import {
   ApiTag,
   AppException,
-  ERROR_ENVELOPE,
   namedAnswerSchema,
   LANGUAGE_TAG_MAX,
   LANGUAGE_TAG_PATTERN,
@@ -20,17 +19,15 @@ import { AddressThrottlerGuard, SAVE_MISSING_THROTTLER } from './save-missing-li
 /** How long a browser (and a shared cache) may use a loaded bundle before asking again with its ETag. */
 const MAX_AGE_SECONDS = 60;
 
-/** A bundle, or the envelope of a failure (which comes with HTTP 200 like every other 400 of the service). */
+/**
+ * Key to translated value. Declared as an object of any values: a failure's envelope (HTTP 200 like every other 400
+ * of the service) comes in the same answer, and a generator makes one map type of it (Java `Map<String, Object>`).
+ */
 const BUNDLE_SCHEMA = namedAnswerSchema('TranslationBundle', {
-  anyOf: [
-    {
-      type: 'object',
-      description: 'Key to translated value',
-      additionalProperties: { type: 'string' },
-      example: { 'button.save': 'Speichern', 'button.cancel': 'Abbrechen' },
-    },
-    { $ref: `#/components/schemas/${ERROR_ENVELOPE}` },
-  ],
+  type: 'object',
+  description: "Key to translated value (strings); on a failure, the envelope with the failure's status",
+  additionalProperties: {},
+  example: { 'button.save': 'Speichern', 'button.cancel': 'Abbrechen' },
 });
 
 function parameter(value: string, name: string, pattern: RegExp, max: number): string {
