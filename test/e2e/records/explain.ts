@@ -13,6 +13,7 @@ import { EntityMetadata } from 'typeorm';
 import { CONFIGURATION_RESOURCES } from '../../../apps/main-service/src/configuration/configuration.resources';
 import { MESSAGE_RESOURCES } from '../../../apps/main-service/src/message/message.resources';
 import { SNAPSHOT_RESOURCES } from '../../../apps/main-service/src/snapshot/snapshot.resources';
+import { defaultSortIndex } from '../../../libs/common/src/crud/fields/resource-indexes';
 import { usingMysql } from '../../support/database';
 import { ResourceSpec } from '../../support/resource-table';
 import { ALL_RESOURCES } from '../../support/tables';
@@ -221,6 +222,8 @@ mysqlDescribe('EXPLAIN of page queries (MySQL/MariaDB)', () => {
 
     it('deletedPage, newest deletion first: an index scan without filesort (the default sort index read backwards)', async () => {
       const statements = await pageStatements(t, r, {}, 'deletedPage');
+      // the index is named: sampled statistics can make a filesort of the whole tenant look cheaper to MariaDB
+      expect(statements.rows[0]).toContain(`USE INDEX (\`${defaultSortIndex(declarationOf(r))}\`)`);
       expect(plan(await explain(t, statements.rows))).toEqual({ tables: 1, indexed: true, filesort: false });
       const res = await t.post(`${r.prefix}/${r.segment}/deletedPage`, { current: 1, pageSize: 10 });
       expect(res.extraData.total).toBeGreaterThan(ROWS / 20);

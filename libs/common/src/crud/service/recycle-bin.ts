@@ -10,6 +10,7 @@ import { totalShownByRows } from '../tables/page-totals';
 import { pageWindow, SortOrder } from '../tables/page-window';
 import { PageControls } from '../http/query-controls';
 import { Resource } from '../fields/resource';
+import { defaultSortIndex } from '../fields/resource-indexes';
 import { filterOf, sorterOf } from './resource-query';
 
 type Row = Record<string, unknown>;
@@ -21,6 +22,7 @@ type Row = Record<string, unknown>;
  */
 export class RecycleBin<E extends BaseRecord> {
   private readonly table: DeletedRecordTable<E>;
+  private readonly defaultSortIndex: string | undefined;
 
   constructor(
     private readonly resource: Resource<E>,
@@ -28,6 +30,7 @@ export class RecycleBin<E extends BaseRecord> {
     private readonly config: CrudConfig,
   ) {
     this.table = new DeletedRecordTable(resource.entity, resource.idField, dataSource);
+    this.defaultSortIndex = defaultSortIndex(resource);
   }
 
   /**
@@ -39,18 +42,19 @@ export class RecycleBin<E extends BaseRecord> {
     const pageSize = body.pageSize ?? 0;
     if (pageSize > this.config.pageSizeMax) throw AppException.validation(`pageSize must not be greater than ${this.config.pageSizeMax}`);
     const filter = filterOf(this.resource, body);
-    const order = this.order(body);
+    const [order, index] = this.order(body);
     const offset = (Math.max(current, 1) - 1) * pageSize;
     const unfiltered = Object.keys(filter).length === 0;
+    const on = unfiltered ? index : undefined;
     const [data, total] = await this.table.snapshot(async (manager): Promise<[E[], number]> => {
       const count = () => (unfiltered ? this.table.countDeleted(scope, manager) : this.table.count(scope, filter, manager));
       if (pageSize === 0) return [[], await count()];
       if (offset > 0) {
         const counted = await count();
         const window = pageWindow(offset, pageSize, counted);
-        return [window ? await this.table.findPage(scope, filter, order, window, manager) : [], counted];
+        return [window ? await this.table.findPage(scope, filter, order, window, manager, on) : [], counted];
       }
-      const rows = await this.table.findPage(scope, filter, order, { skip: 0, take: pageSize, reversed: false }, manager);
+      const rows = await this.table.findPage(scope, filter, order, { skip: 0, take: pageSize, reversed: false }, manager, on);
       return [rows, totalShownByRows(0, pageSize, rows.length) ?? (await count())];
     });
     return new WithExtra(data, { current, pages: pageSize === 0 ? 0 : Math.ceil(total / pageSize), size: pageSize, total });
@@ -69,15 +73,16 @@ export class RecycleBin<E extends BaseRecord> {
   /**
    * Newest deletion first: the deletion time, then the default sort's keys, then the identifier, all descending, which
    * is the default sort's index (tenant, deletion time, its keys, identifier) read backwards. A requested sort is its
-   * field then the identifier.
+   * field then the identifier. With the default order comes the name of that index: the page reads the keys on it
+   * (resource-indexes.ts defaultSortIndex says why).
    */
-  private order(body: PageControls): SortOrder {
+  private order(body: PageControls): [SortOrder, string | undefined] {
     const id = this.resource.idField;
     const sorter = sorterOf([...this.resource.sortable, 'deleteTime'], body);
-    if (sorter) return { [sorter[0]]: sorter[1], [id]: sorter[1] };
+    if (sorter) return [{ [sorter[0]]: sorter[1], [id]: sorter[1] }, undefined];
     const order: SortOrder = { deleteTime: 'DESC' };
     for (const [field] of this.resource.defaultSort) order[field] ??= 'DESC';
     order[id] ??= 'DESC';
-    return order;
+    return [order, this.defaultSortIndex];
   }
 }

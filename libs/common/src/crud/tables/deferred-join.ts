@@ -4,7 +4,8 @@ import type { SortOrder } from './page-window';
 /**
  * A page as a deferred join: the inner query reads the page's keys (tenant, identifier) on an index with the
  * conditions, `order`, offset and limit; the outer one reads those rows whole (aliased `r`) in the same order.
- * The one statement of LiveRecordTable.findPage, and of its prepared form (PreparedFinds.findPage).
+ * The one statement of LiveRecordTable.findPage, and of its prepared form (PreparedFinds.findPage). `index`, where
+ * given, is the one index the inner query may read on MySQL/MariaDB (`USE INDEX`; other databases choose alone).
  */
 export function deferredJoin<E extends ObjectLiteral>(
   manager: EntityManager,
@@ -13,6 +14,7 @@ export function deferredJoin<E extends ObjectLiteral>(
   idField: string,
   order: SortOrder,
   { skip, take }: { skip: number; take: number },
+  index?: string,
 ): SelectQueryBuilder<E> {
   const sorted = (alias: string) => Object.fromEntries(Object.entries(order).map(([field, direction]) => [`${alias}.${field}`, direction]));
   const keys = manager
@@ -23,6 +25,7 @@ export function deferredJoin<E extends ObjectLiteral>(
     .orderBy(sorted('k'))
     .offset(skip)
     .limit(take);
+  if (index) keys.useIndex(index);
   return manager
     .createQueryBuilder(target, 'r')
     .innerJoin(`(${keys.getQuery()})`, 'p', `p.page_tenant = r.tenantId AND p.page_id = r.${idField}`)

@@ -27,6 +27,7 @@ export abstract class RecordTable<E extends BaseRecord> extends TenantTable<E> {
    * The page of matching records in `order` that `window` describes, in `order`. A deferred join, in one
    * statement: the skipped rows are passed over on an index by their keys alone, and only the page's rows are read.
    * A first window's statement is built once per shape (PreparedFinds.findPage) where its conditions allow.
+   * `index`: the one index to read the keys on, where the optimiser must not choose (deferred-join.ts).
    */
   findPage(
     scope: TenantScope,
@@ -34,8 +35,9 @@ export abstract class RecordTable<E extends BaseRecord> extends TenantTable<E> {
     order: SortOrder,
     window: PageWindow,
     manager: EntityManager = this.dataSource.manager,
+    index?: string,
   ): Promise<E[]> {
-    return this.prepared().finds.findPage(manager, this.where(scope, filter), order, window, this.idField);
+    return this.prepared().finds.findPage(manager, this.where(scope, filter), order, window, this.idField, index);
   }
 
   protected tableName(): string {

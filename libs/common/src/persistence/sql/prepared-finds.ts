@@ -76,18 +76,25 @@ export class PreparedFinds<E extends ObjectLiteral> {
   /**
    * The page `window` describes of the rows matching `where` in `order`, in `order`: a deferred join
    * (crud/tables/deferred-join.ts). Only a first window's statement is kept: later offsets are unbounded, so their
-   * shapes would fill the cache.
+   * shapes would fill the cache. `index`: the one index the page's keys are read on (deferred-join.ts).
    */
-  async findPage(manager: EntityManager, where: FindOptionsWhere<E>, order: SortOrder, window: PageWindow, idField: string): Promise<E[]> {
+  async findPage(
+    manager: EntityManager,
+    where: FindOptionsWhere<E>,
+    order: SortOrder,
+    window: PageWindow,
+    idField: string,
+    index?: string,
+  ): Promise<E[]> {
     const columns = selectedColumns(this.metadata, undefined)!;
     const read = window.reversed ? reversedOrder(order) : order;
     const build: Build<E> = (conditions) =>
-      selectAliased(deferredJoin(manager, this.metadata.target, conditions, idField, read, window), 'r', columns);
+      selectAliased(deferredJoin(manager, this.metadata.target, conditions, idField, read, window, index), 'r', columns);
     const first = window.skip === 0 && !window.reversed;
     const rows = await this.entities(
       manager,
       columns,
-      this.run(manager, where, first ? `page|${idField}|${window.take}|${JSON.stringify(order)}` : undefined, build),
+      this.run(manager, where, first ? `page|${idField}|${window.take}|${JSON.stringify(order)}|${index ?? ''}` : undefined, build),
     );
     return window.reversed ? rows.reverse() : rows;
   }
