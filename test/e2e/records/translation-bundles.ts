@@ -3,8 +3,11 @@
  * loadPath): anonymous, a flat JSON object of the live, completed entries, the tenant's over the default tenant's;
  * ETag and 304; public namespaces only; bounded parameters; a limit per client address; loaded by the real i18next.
  */
+import { get as httpGet, IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import i18next from 'i18next';
 import HttpBackend from 'i18next-http-backend';
+import { BUNDLE_MAX_KEYS } from '../../../apps/main-service/src/configuration/translation/translation-bundles';
 import { CONFIG, listenOnLoopback, startApp, TestApp } from '../../support/test-app';
 import { Claims } from '../../support/tokens';
 
@@ -123,6 +126,48 @@ describe('translations for browsers (loadPath)', () => {
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     const report = await limited.http().post(`${P}/saveMissing?lng=de-DE&ns=common`).send({ 'still.reported': 'x' });
     expect(report.body).toMatchObject({ status: 200, data: true });
+  });
+
+  it('a namespace of BUNDLE_MAX_KEYS keys is answered whole, compressed for a browser', async () => {
+    const ns = seed();
+    // written by one statement (the triggers count the rows): 50 imports through the API would only slow the suite
+    const mysql = t.dataSource.options.type !== 'better-sqlite3';
+    const text = (...parts: string[]) => (mysql ? `CONCAT(${parts.join(', ')})` : parts.join(' || '));
+    const digit =
+      'SELECT 0 AS x UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4 UNION ALL SELECT 5 UNION ALL SELECT 6 UNION ALL SELECT 7 UNION ALL SELECT 8 UNION ALL SELECT 9';
+    const now = Date.now();
+    await t.dataSource.query(
+      `INSERT INTO configuration_translation (tenant_id, translation_id, revision, created_username, created_time, last_modified_username, ` +
+        `last_modified_time, delete_time, language, namespace, \`key\`, value, draft) ` +
+        `SELECT 'default', ${text(`'${ns}-'`, 'n')}, 1, 'root', ${now}, 'root', ${now}, 0, 'de-DE', '${ns}', ` +
+        `${text("'screen.'", 'n', "'.label'")}, ${text("'Beschriftung Nummer '", 'n', "' der Anwendung'")}, 0 ` +
+        `FROM (SELECT a.x + 10 * b.x + 100 * c.x + 1000 * d.x + 10000 * e.x AS n ` +
+        `FROM (${digit}) a, (${digit}) b, (${digit}) c, (${digit}) d, (${digit}) e) numbers WHERE n < ${BUNDLE_MAX_KEYS}`,
+    );
+    const { status, headers, wire, body } = await new Promise<{
+      status?: number;
+      headers: IncomingHttpHeaders;
+      wire: number;
+      body: Buffer;
+    }>((resolve, reject) =>
+      httpGet(`${baseUrl}${LOAD}/acme/de-DE/${ns}.json`, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const encoding = res.headers['content-encoding'];
+          const body = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+          resolve({ status: res.statusCode, headers: res.headers, wire: raw.length, body });
+        });
+      }).on('error', reject),
+    );
+    expect(status).toBe(200);
+    expect(headers['content-encoding']).toMatch(/^(gzip|br)$/);
+    const bundle = JSON.parse(body.toString('utf8')) as Record<string, string>;
+    expect(Object.keys(bundle)).toHaveLength(BUNDLE_MAX_KEYS);
+    expect(bundle['screen.12345.label']).toBe('Beschriftung Nummer 12345 der Anwendung');
+    // about 3.4 MB of JSON: on the wire a small part of it
+    expect(wire).toBeLessThan(body.length / 5);
   });
 
   it('is what the real i18next + i18next-http-backend load (keySeparator false), and a reload is a 304', async () => {
