@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
-# A single-node Apache Kafka broker (KRaft, combined broker+controller) for development and CI.
+# A single-node Apache Kafka broker (KRaft, combined broker+controller) for development and CI, or a cluster of
+# several such nodes on loopback (`--brokers N` or KAFKA_CLUSTER_SIZE=N, N >= 2) to try replication and failover.
 #
 #   scripts/kafka.sh start    fetch the jars if needed, format storage on first use, start, wait until ready
 #   scripts/kafka.sh stop     SIGTERM (controlled shutdown), wait; SIGKILL only after KAFKA_STOP_TIMEOUT
 #   scripts/kafka.sh status   exit 0 when the broker runs
 #   scripts/kafka.sh reset    stop and delete the broker's data (topics, offsets)
+#
+# Cluster mode (scripts/kafka-cluster.sh): the same commands with `--brokers N` act on every node; `start` prints
+# the bootstrap list (for KAFKA_BROKERS) on stdout; `brokers` prints it again; `kill ID` SIGKILLs the node of that
+# node id (a crash, no controlled shutdown) and `restart ID` starts it again on its data.
 #
 # Only Maven Central carries the broker, so Maven fetches org.apache.kafka:kafka_2.13 with its runtime
 # dependencies (cached in ~/.m2, copied once into .kafka/libs-<version>). Needs a JDK 11+ and Maven.
@@ -77,7 +82,12 @@ num.partitions=1
 auto.create.topics.enable=false
 log.dirs=$DATA
 EOF
-  cat > "$HOME_DIR/log4j.properties" <<'EOF'
+  write_log4j "$HOME_DIR/log4j.properties"
+}
+
+# warnings only, and the start-up lines the readiness check waits for
+write_log4j() {
+  cat > "$1" <<'EOF'
 log4j.rootLogger=WARN, stdout
 log4j.appender.stdout=org.apache.log4j.ConsoleAppender
 log4j.appender.stdout.layout=org.apache.log4j.PatternLayout
@@ -111,11 +121,24 @@ start() {
 # the broker opens the client port only once it can serve; the log line confirms start-up finished
 broker_started() { port_open "$PORT" && grep -q 'started (kafka.server.KafkaRaftServer)\|Kafka Server started' "$LOG"; }
 
-case "${1:-}" in
+# cluster mode: `--brokers N` after the command, or KAFKA_CLUSTER_SIZE (1: the single broker); kill, restart and
+# brokers act on the cluster only
+COMMAND="${1:-}"
+[ $# -gt 0 ] && shift
+CLUSTER_SIZE="${KAFKA_CLUSTER_SIZE:-}"
+if [ "${1:-}" = --brokers ]; then CLUSTER_SIZE="${2:-}"; shift 2 || { say "--brokers needs a count"; exit 2; }; fi
+if { [ -n "$CLUSTER_SIZE" ] && [ "$CLUSTER_SIZE" != 1 ]; } || [ "$COMMAND" = kill ] || [ "$COMMAND" = restart ] || [ "$COMMAND" = brokers ]; then
+  # shellcheck source=kafka-cluster.sh
+  . "$ROOT/scripts/kafka-cluster.sh"
+  cluster_command "$COMMAND" "$@"
+  exit $?
+fi
+
+case "$COMMAND" in
   start) start ;;
   stop) stop ;;
   status) running_pid >/dev/null ;;
   reset) stop; rm -rf "$DATA" ;;
   fetch) mkdir -p "$HOME_DIR"; fetch ;;
-  *) echo "usage: $0 start|stop|status|reset|fetch" >&2; exit 2 ;;
+  *) echo "usage: $0 start|stop|status|reset|fetch [--brokers N] | $0 brokers|kill ID|restart ID" >&2; exit 2 ;;
 esac

@@ -14,6 +14,16 @@ import { usingMysql } from '../support/database';
 export const kafkaEnabled = !!process.env.KAFKA_BROKERS && usingMysql();
 export const describeKafka = kafkaEnabled ? describe : describe.skip;
 
+/** The brokers of KAFKA_BROKERS. */
+export const kafkaBrokers = (): string[] => (process.env.KAFKA_BROKERS ?? '').split(',').filter(Boolean);
+
+/**
+ * The failover leg: a cluster of three or more brokers from `scripts/kafka.sh start --brokers 3`, KAFKA_BROKERS listing
+ * them and KAFKA_CLUSTER_SIZE its size (which the script's `kill` and `restart` read too). Skipped on a single broker.
+ */
+export const kafkaClusterEnabled = kafkaEnabled && Number(process.env.KAFKA_CLUSTER_SIZE) >= 3 && kafkaBrokers().length >= 3;
+export const describeKafkaCluster = kafkaClusterEnabled ? describe : describe.skip;
+
 export const ROOT = resolve(__dirname, '../..');
 export const TOPIC = 'configuration.data-dictionary.import';
 export const DD = '/main-service/system-api/configuration/data-dictionary';
@@ -30,7 +40,12 @@ export async function broker(command: 'start' | 'stop'): Promise<void> {
   await promisify(execFile)('bash', [join(ROOT, 'scripts/kafka.sh'), command], { timeout: 150_000 });
 }
 
-const client = () => new Kafka({ clientId: 'kafka-test', brokers: process.env.KAFKA_BROKERS!.split(','), logLevel: logLevel.NOTHING });
+/** Kills one node of the cluster with SIGKILL (a crash), or starts it again and waits until it serves. */
+export async function clusterNode(command: 'kill' | 'restart', nodeId: number): Promise<void> {
+  await promisify(execFile)('bash', [join(ROOT, 'scripts/kafka.sh'), command, String(nodeId)], { timeout: 150_000 });
+}
+
+export const client = () => new Kafka({ clientId: 'kafka-test', brokers: kafkaBrokers(), logLevel: logLevel.NOTHING });
 
 /**
  * An independent client, to put messages on the topic the way another producer (or a redelivery) would. Idempotent,

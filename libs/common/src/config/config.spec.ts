@@ -188,6 +188,17 @@ describe('configuration namespaces', () => {
     });
   });
 
+  describe('KAFKA_TOPIC_REPLICATION_FACTOR', () => {
+    it('is unset by default (derived from the cluster) and read as a count otherwise', () => {
+      expect(config().messaging.kafkaTopicReplicationFactor).toBeUndefined();
+      expect(config({ KAFKA_TOPIC_REPLICATION_FACTOR: '3' }).messaging.kafkaTopicReplicationFactor).toBe(3);
+    });
+
+    it.each(['0', '8', 'three', '1.5'])('refuses %j, naming the variable', (value) =>
+      expect(() => config({ KAFKA_TOPIC_REPLICATION_FACTOR: value })).toThrow('KAFKA_TOPIC_REPLICATION_FACTOR'),
+    );
+  });
+
   describe('operations (docs/operations.md)', () => {
     it('SHUTDOWN_TIMEOUT_MS defaults to 10 s and takes a bounded integer', () => {
       expect(config().server.shutdownTimeoutMs).toBe(10_000);

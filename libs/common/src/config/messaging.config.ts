@@ -2,6 +2,9 @@ import { Transform, Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { Env, toList } from './environment';
 
+/** More copies than this is a mistake, not a plan (Kafka itself allows up to the number of brokers). */
+const MAX_REPLICATION_FACTOR = 7;
+
 /** The message bus: Kafka when KAFKA_BROKERS lists brokers, else the in-process bus. */
 export class MessagingConfig {
   static readonly namespace = 'messaging';
@@ -30,4 +33,16 @@ export class MessagingConfig {
   @Min(1)
   @Max(1000)
   kafkaTopicPartitions = 6;
+  /**
+   * Copies of a topic the service creates; unset: three, or as many as the cluster has brokers when it has fewer
+   * (messaging/topic-replication.ts). Set it in production, so that a broker down at the topic's creation cannot
+   * lower it for good (creation then waits for enough brokers). An existing topic keeps its own.
+   */
+  @Env('KAFKA_TOPIC_REPLICATION_FACTOR')
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_REPLICATION_FACTOR)
+  kafkaTopicReplicationFactor?: number;
 }

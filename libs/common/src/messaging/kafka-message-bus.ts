@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { Admin, CompressionTypes, Consumer, Kafka, logLevel, LogEntry, Partitioners, Producer } from 'kafkajs';
 import { withCarriedTrace } from '../tracing/trace-context';
 import { BusHandler, BusMessage, handleInSpan, MessageBus, runsOfOneTrace } from './message-bus';
+import { topicReplication } from './topic-replication';
 
 /** Largest message a topic accepts: a whole import batch is one message (request bodies go up to 16 MB). */
 export const KAFKA_MAX_MESSAGE_BYTES = 20 * 1024 * 1024;
@@ -15,6 +16,8 @@ export interface KafkaBusOptions {
   topicPrefix: string;
   /** Partitions of a topic created here (an existing topic keeps its own). */
   topicPartitions: number;
+  /** Copies of a topic created here; unset: derived from the cluster's brokers (topic-replication.ts). */
+  topicReplicationFactor?: number;
 }
 
 /** kafkajs warnings that mean nothing to an operator: dropped. */
@@ -51,9 +54,10 @@ export function kafkaLogCreator(logger: Pick<Logger, 'warn' | 'debug'>) {
 
 /**
  * The production transport. The producer is idempotent with acks=all, so `publish` resolves only once
- * every in-sync replica has the messages; topics are created on first use (never auto-created by the
- * broker); each subscribed topic has its own consumer that commits an offset only after the handler
- * resolved, so a handler failure means redelivery. With tracing, messages carry their trace in W3C headers.
+ * every in-sync replica has the messages (at least `min.insync.replicas` of them); topics are created on first
+ * use (never auto-created by the broker), three copies on a cluster of three or more brokers; each subscribed
+ * topic has its own consumer that commits an offset only after the handler resolved (the batch's transaction
+ * committed), so a handler failure means redelivery. With tracing, messages carry their trace in W3C headers.
  */
 export class KafkaMessageBus extends MessageBus {
   readonly transport = 'kafka';
@@ -215,17 +219,26 @@ export class KafkaMessageBus extends MessageBus {
 
   private async createTopic(topic: string): Promise<void> {
     const admin = await this.connectedAdmin();
+    // the brokers answering now: three copies on a cluster, one on a development broker (unless configured)
+    const { brokers } = await admin.describeCluster();
+    const { replicationFactor, minInSyncReplicas } = topicReplication(brokers.length, this.options.topicReplicationFactor);
     const created = await admin.createTopics({
       waitForLeaders: true,
-      // replication: the broker's default (default.replication.factor)
       topics: [
         {
           topic: this.topicName(topic),
           numPartitions: this.options.topicPartitions,
-          configEntries: [{ name: 'max.message.bytes', value: String(KAFKA_MAX_MESSAGE_BYTES) }],
+          replicationFactor,
+          configEntries: [
+            { name: 'max.message.bytes', value: String(KAFKA_MAX_MESSAGE_BYTES) },
+            { name: 'min.insync.replicas', value: String(minInSyncReplicas) },
+          ],
         },
       ],
     });
-    if (created) this.logger.log(`created topic ${this.topicName(topic)}`);
+    if (created)
+      this.logger.log(
+        `created topic ${this.topicName(topic)} (${this.options.topicPartitions} partitions, ${replicationFactor} replicas, min.insync.replicas ${minInSyncReplicas})`,
+      );
   }
 }

@@ -26,6 +26,7 @@ async function messageBus(config: MessagingConfig, service: string): Promise<Mes
     groupPrefix: service,
     topicPrefix: config.kafkaTopicPrefix,
     topicPartitions: config.kafkaTopicPartitions,
+    topicReplicationFactor: config.kafkaTopicReplicationFactor,
   });
 }
 
