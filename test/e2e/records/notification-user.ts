@@ -315,6 +315,8 @@ describe('notification-user inbox', () => {
       expect(row.readTime).toBeGreaterThanOrEqual(before);
       expect(await ids(PAT, { read: true })).toEqual(['all1']);
       expect(await ids(PAT, { read: false })).toEqual(['userPat', 'roleAuditor', 'all2', 'allNoTime']);
+      // null is "not given": both, not archived
+      expect(await ids(PAT, { read: null, archived: null })).toEqual(['userPat', 'roleAuditor', 'all2', 'all1', 'allNoTime']);
       expect((await myPage(PAT, { read: true })).data[0]).toMatchObject({ read: true, readTime: row.readTime });
       expect(await countUnread(PAT)).toMatchObject({ data: 4 });
       // a USER notification's own row
@@ -480,6 +482,10 @@ describe('notification-user inbox', () => {
       expect(Object.keys(operation.requestBody.content['application/json'].examples)).toEqual(
         expect.arrayContaining(['firstPage', 'unread', 'archived']),
       );
+      const bodyRef: string = operation.requestBody.content['application/json'].schema.$ref;
+      const body = doc.components.schemas[bodyRef.split('/').pop()!];
+      expect(body.required?.sort()).toEqual(['current', 'pageSize']);
+      expect([body.properties.read.type, body.properties.archived.type]).toEqual(['boolean', 'boolean']);
       const schema = answerSchema(doc, operation);
       const itemRef: string = schema.properties.data.items.$ref;
       const item = doc.components.schemas[itemRef.split('/').pop()!];

@@ -6,18 +6,25 @@ import { NotificationUser } from './notification-user.entity';
 
 /** myPage's body: the caller's state to filter by, and the page (pageSize at most PAGE_SIZE_MAX). */
 export class InboxPageQuery {
-  @ApiPropertyOptional({ example: false, description: 'Only read (true) or only unread (false) notifications; omitted: both' })
-  @IsOptional()
-  @IsBoolean()
-  read?: boolean;
-
   @ApiPropertyOptional({
+    type: 'boolean',
+    nullable: true,
     example: false,
-    description: 'Only archived (true) or only not archived (false) notifications; omitted: not archived',
+    description: 'Only read (true) or only unread (false) notifications; omitted or null: both',
   })
   @IsOptional()
   @IsBoolean()
-  archived?: boolean;
+  read?: boolean | null;
+
+  @ApiPropertyOptional({
+    type: 'boolean',
+    nullable: true,
+    example: false,
+    description: 'Only archived (true) or only not archived (false) notifications; omitted or null: not archived',
+  })
+  @IsOptional()
+  @IsBoolean()
+  archived?: boolean | null;
 
   @ApiProperty({ type: 'integer', minimum: 1, maximum: 1000000000, example: 1, description: 'The page, from 1' })
   @IsInt()

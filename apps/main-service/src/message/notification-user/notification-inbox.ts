@@ -17,7 +17,10 @@ export interface InboxCaller {
 type Reached = Notification & { callerRow: NotificationUser | null };
 
 /** One change of the caller's state of one notification (markRead, markUnread, archive, unarchive). */
-export type InboxMark = { field: 'read'; value: boolean } | { field: 'archived'; value: boolean };
+export interface InboxMark {
+  field: 'read' | 'archived';
+  value: boolean;
+}
 
 /** SQL booleans as the columns store them (SQLite's driver binds no JavaScript booleans). */
 const YES = 1;
@@ -142,10 +145,13 @@ export class NotificationInbox {
     return this.filtered(this.reaching(caller, now), { read: false, archived: false });
   }
 
-  /** The inbox's filters on the caller's state: a notification without a row of the caller is unread and not archived. */
-  private filtered(query: SelectQueryBuilder<Notification>, { read, archived = false }: { read?: boolean; archived?: boolean }) {
-    if (read !== undefined) query.andWhere(stateIs('read', read));
-    return query.andWhere(stateIs('archived', archived));
+  /**
+   * The inbox's filters on the caller's state (null, as everywhere, is "not given"): `read` omitted takes both, `archived`
+   * omitted the ones not archived. A notification without a row of the caller is unread and not archived.
+   */
+  private filtered(query: SelectQueryBuilder<Notification>, { read, archived }: { read?: boolean | null; archived?: boolean | null }) {
+    if (read !== undefined && read !== null) query.andWhere(stateIs('read', read));
+    return query.andWhere(stateIs('archived', archived ?? false));
   }
 
   /**
