@@ -30,6 +30,7 @@ export * from './crud/tables/live-count.entity';
 export * from './crud/tables/deleted-count.entity';
 export * from './crud/tables/filter-count.entity';
 export * from './crud/tables/filter-counts';
+export * from './crud/tables/duplicate-key';
 export * from './crud/http/query-controls';
 export * from './crud/fields/resource';
 export * from './crud/tables/tenant-table';

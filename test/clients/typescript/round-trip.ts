@@ -41,6 +41,8 @@ function check(name: string, passed: boolean, seen: unknown): void {
 
 const DICTIONARY = '/main-service/system-api/configuration/data-dictionary';
 const EMAIL = '/main-service/system-api/message/email';
+const NOTIFICATION = '/main-service/system-api/message/notification';
+const INBOX = '/main-service/system-api/message/notification-user';
 const DEVICE = '/device-service/main-api/device/data-acquisition-device';
 
 async function main(): Promise<void> {
@@ -122,6 +124,30 @@ async function main(): Promise<void> {
     (emails.data ?? []).some((e) => e.emailId === emailId),
     emails.extraData,
   );
+
+  const notificationId = `tsNote${run}`;
+  await call('post', `${NOTIFICATION}/save`, {
+    body: {
+      notificationId,
+      title: 'Maintenance',
+      content: 'Tonight',
+      targetType: 'ALL',
+      status: 'PUBLISHED',
+      publishTime: Date.now() - 1000,
+    },
+  });
+  const inbox = await call('post', `${INBOX}/myPage`, { body: { read: false, current: 1, pageSize: 1000 } });
+  const unread = (inbox.data ?? []).find((n) => n.notificationId === notificationId);
+  check("myPage lists a notification for ALL users as the caller's unread", unread?.read === false && unread.readTime === null, inbox);
+  const marked = await call('put', `${INBOX}/markRead`, { query: { notificationId } });
+  const read = (await call('post', `${INBOX}/myPage`, { body: { read: true, current: 1, pageSize: 1000 } })).data ?? [];
+  const readOne = read.find((n) => n.notificationId === notificationId);
+  check(
+    'markRead answers true; myPage then shows it read with its readTime',
+    marked.data === true && typeof readOne?.readTime === 'number',
+    read,
+  );
+  await call('delete', `${NOTIFICATION}/removeById`, { query: { id: notificationId } });
 
   const registry = clientOf<DevicePaths>(base, bearer);
   const deviceNo = `TS-${run}`;

@@ -236,4 +236,38 @@ mysqlDescribe('EXPLAIN of page queries (MySQL/MariaDB)', () => {
       expect(res.data).toHaveLength(10);
     });
   });
+
+  it("myPage (the caller's inbox): the notifications on the status filter's index in publishTime order, the caller's row by its unique key", async () => {
+    const query = jest.spyOn(t.dataSource.logger, 'logQuery');
+    let statements: [string, unknown[]][];
+    try {
+      const caller = { tenantId: 'tenant-a', sub: 'k1', roles: ['v1'], permissions: [] };
+      const res = await t.post('/main-service/system-api/message/notification-user/myPage', { current: 1, pageSize: PAGE_SIZE }, caller);
+      expect(res).toMatchObject({ status: 200 });
+      statements = query.mock.calls.map(([sql, params]) => [sql, (params as unknown[] | undefined) ?? []]);
+    } finally {
+      query.mockRestore();
+    }
+    const own = statements.filter(([sql]) => sql.includes('`message_notification_user`'));
+    const rows = own.filter(([sql]) => /\bLIMIT\b/.test(sql));
+    const counts = own.filter(([sql]) => /COUNT\(/.test(sql));
+    expect([rows.length, counts.length]).toEqual([1, 1]);
+    for (const [statement, ordered] of [
+      [rows[0], true],
+      [counts[0], false],
+    ] as const) {
+      const explained = await explain(t, statement);
+      const notifications = explained.find((row) => row.table === 'n')!;
+      const callerRow = explained.find((row) => row.table === 'r')!;
+      // in publishTime order: the status filter's index (published ones only) or the publishTime index; the count may use any
+      const inOrder = ['idx_message_notification_status_publish_time', 'idx_message_notification_publish_time'];
+      expect({
+        indexed: ordered ? inOrder.includes(notifications.key) : notifications.key !== null,
+        type: ['range', 'ref', 'index'].includes(notifications.type),
+        filesort: /Using filesort/.test(String(notifications.Extra ?? '')),
+        rowKey: callerRow.key,
+        rowType: ['eq_ref', 'ref'].includes(callerRow.type),
+      }).toEqual({ indexed: true, type: true, filesort: false, rowKey: 'uk_message_notification_user', rowType: true });
+    }
+  });
 });

@@ -1,10 +1,11 @@
 /**
- * The signed-in user's inbox on notification-user (docs/messages.md): countUnread counts the caller's own
- * live unread rows; markAllRead marks exactly those read (read = true, readTime = now) and answers how many
- * changed. Notifications for ALL users reach every user of the tenant without a row per user: counted
- * unread until the user's read row is written by markAllRead. A notification reaches users once PUBLISHED
- * with its publishTime come. Both need no permission (any signed-in user of the tenant) and act only on
- * the caller's rows; the standard operations, which reach every user's rows, keep their permissions.
+ * The signed-in user's inbox on notification-user (docs/messages.md): a notification reaches a user once it is
+ * PUBLISHED, live and its publishTime has come, when it is for ALL users of the tenant, for a role the user's token
+ * carries (ROLE with that targetRole), or for listed users (USER) with a notification-user row of the user. One rule
+ * for countUnread, markAllRead, myPage and the marks (markRead, markUnread, archive, unarchive). Notifications for
+ * ALL users and roles have no row per user until the user changes their state (then the user's row is written).
+ * All need no permission (any signed-in user of the tenant) and act only on the caller's rows; the standard
+ * operations, which reach every user's rows, keep their permissions.
  */
 import { startApp, TestApp } from '../../support/test-app';
 import { Claims } from '../../support/tokens';
@@ -12,6 +13,8 @@ import type { Json } from '../../support/json';
 import { answerSchema } from '../../support/openapi-walk';
 
 const P = '/main-service/system-api/message/notification-user';
+const N = '/main-service/system-api/message/notification';
+const HOUR = 3600_000;
 const ADMIN_A: Claims = { tenantId: 'tenant-a', sub: 'admin' };
 /** Users without any role or permission: their own inbox needs none. */
 const ALICE: Claims = { tenantId: 'tenant-a', sub: 'alice', roles: [], permissions: [] };
@@ -19,11 +22,44 @@ const BOB: Claims = { tenantId: 'tenant-a', sub: 'bob', roles: [], permissions: 
 /** Another tenant's user with the same name. */
 const ALICE_B: Claims = { tenantId: 'tenant-b', sub: 'alice', roles: ['administrator'] };
 
+/** The inbox's operations (no permission, the caller's own rows). */
+const INBOX_OPERATIONS = [
+  ['post', 'countUnread'],
+  ['post', 'markAllRead'],
+  ['post', 'myPage'],
+  ['put', 'markRead'],
+  ['put', 'markUnread'],
+  ['put', 'archive'],
+  ['put', 'unarchive'],
+] as const;
+const DATA_TYPES: Record<string, string> = {
+  countUnread: 'integer',
+  markAllRead: 'integer',
+  myPage: 'array',
+  markRead: 'boolean',
+  markUnread: 'boolean',
+  archive: 'boolean',
+  unarchive: 'boolean',
+};
+
 describe('notification-user inbox', () => {
   let t: TestApp;
   let n = 0;
 
-  /** Saves a notification-user row (as an administrator of the row's tenant) and returns it. */
+  /** Saves a notification (as an administrator of its tenant): published an hour ago unless `fields` say otherwise. */
+  async function notification(notificationId: string, fields: Record<string, unknown>, admin: Claims): Promise<void> {
+    const body = {
+      notificationId,
+      title: notificationId,
+      content: 'Maintenance tonight',
+      status: 'PUBLISHED',
+      publishTime: Date.now() - HOUR,
+      ...fields,
+    };
+    expect(await t.post(`${N}/save`, body, admin)).toMatchObject({ status: 200, data: true });
+  }
+
+  /** Saves a published USER notification and the user's notification-user row of it (as an administrator of the row's tenant); returns the row. */
   async function row(
     username: string,
     read: boolean,
@@ -31,6 +67,7 @@ describe('notification-user inbox', () => {
     readTime: number | null = read ? 1767225600000 : null,
   ): Promise<Json> {
     const notificationId = `ntf${++n}`;
+    await notification(notificationId, { targetType: 'USER' }, admin);
     const saved = await t.post(`${P}/save`, { notificationId, username, read, readTime }, admin);
     expect(saved).toMatchObject({ status: 200, data: true });
     const listed = await t.post(`${P}/list`, { notificationId, username }, admin);
@@ -108,31 +145,26 @@ describe('notification-user inbox', () => {
   });
 
   describe('notifications for ALL users and visibility', () => {
-    const N = '/main-service/system-api/message/notification';
     const TENANT = 'tenant-inbox';
     const admin: Claims = { tenantId: TENANT, sub: 'admin' };
     const user = (sub: string): Claims => ({ tenantId: TENANT, sub, roles: [], permissions: [] });
-    const HOUR = 3600_000;
-
-    async function notification(notificationId: string, fields: Record<string, unknown>, claims: Claims = admin): Promise<void> {
-      const body = { notificationId, title: notificationId, content: 'Maintenance tonight', ...fields };
-      expect(await t.post(`${N}/save`, body, claims)).toMatchObject({ status: 200, data: true });
-    }
+    const save = (notificationId: string, fields: Record<string, unknown>, claims: Claims = admin) =>
+      notification(notificationId, { publishTime: null, ...fields }, claims);
     const rowsOf = async (username: string) => (await t.post(`${P}/list`, { username }, admin)).data as Json[];
 
     beforeAll(async () => {
       const now = Date.now();
-      await notification('allPublished', { targetType: 'ALL', status: 'PUBLISHED', publishTime: now - HOUR });
-      await notification('allNoTime', { targetType: 'ALL', status: 'PUBLISHED' });
-      await notification('allDraft', { targetType: 'ALL', status: 'DRAFT' });
-      await notification('allRevoked', { targetType: 'ALL', status: 'REVOKED', publishTime: now - HOUR });
-      await notification('allScheduled', { targetType: 'ALL', status: 'PUBLISHED', publishTime: now + 24 * HOUR });
-      await notification('allDeleted', { targetType: 'ALL', status: 'PUBLISHED', publishTime: now - HOUR });
+      await save('allPublished', { targetType: 'ALL', status: 'PUBLISHED', publishTime: now - HOUR });
+      await save('allNoTime', { targetType: 'ALL', status: 'PUBLISHED' });
+      await save('allDraft', { targetType: 'ALL', status: 'DRAFT' });
+      await save('allRevoked', { targetType: 'ALL', status: 'REVOKED', publishTime: now - HOUR });
+      await save('allScheduled', { targetType: 'ALL', status: 'PUBLISHED', publishTime: now + 24 * HOUR });
+      await save('allDeleted', { targetType: 'ALL', status: 'PUBLISHED', publishTime: now - HOUR });
       expect(await t.del(`${N}/removeById?id=allDeleted`, admin)).toMatchObject({ data: true });
-      await notification('usersOnly', { targetType: 'USER', status: 'PUBLISHED', publishTime: now - HOUR });
-      await notification('usersDraft', { targetType: 'USER', status: 'DRAFT' });
+      await save('usersOnly', { targetType: 'USER', status: 'PUBLISHED', publishTime: now - HOUR });
+      await save('usersDraft', { targetType: 'USER', status: 'DRAFT' });
       // another tenant's broadcast never reaches this tenant
-      await notification(
+      await save(
         'allElsewhere',
         { targetType: 'ALL', status: 'PUBLISHED', publishTime: now - HOUR },
         { tenantId: 'tenant-elsewhere', sub: 'admin' },
@@ -191,10 +223,194 @@ describe('notification-user inbox', () => {
     });
 
     it('a broadcast published later reaches users who have read everything before', async () => {
-      await notification('allLater', { targetType: 'ALL', status: 'PUBLISHED', publishTime: Date.now() - 1000 });
+      await save('allLater', { targetType: 'ALL', status: 'PUBLISHED', publishTime: Date.now() - 1000 });
       expect(await countUnread(user('victor'))).toMatchObject({ data: 1 });
       expect(await markAllRead(user('victor'))).toMatchObject({ data: 1 });
       expect(await countUnread(user('victor'))).toMatchObject({ data: 0 });
+    });
+  });
+
+  describe('myPage, the marks and ROLE notifications', () => {
+    const TENANT = 'tenant-my-page';
+    const admin: Claims = { tenantId: TENANT, sub: 'admin' };
+    const as = (sub: string, ...roles: string[]): Claims => ({ tenantId: TENANT, sub, roles, permissions: [] });
+    const PAT = as('pat', 'auditor');
+    const PAT_NO_ROLE = as('pat');
+    const myPage = (claims: Claims, body: Record<string, unknown> = {}) =>
+      t.post(`${P}/myPage`, { current: 1, pageSize: 20, ...body }, claims);
+    const ids = async (claims: Claims, body: Record<string, unknown> = {}) =>
+      ((await myPage(claims, body)).data as Json[]).map((x) => x.notificationId);
+    const mark = (op: string, notificationId: string, claims: Claims) =>
+      t.put(`${P}/${op}?notificationId=${notificationId}`, undefined, claims);
+    const rowOf = async (username: string, notificationId: string): Promise<Json | undefined> =>
+      ((await t.post(`${P}/list`, { username, notificationId }, admin)).data as Json[])[0];
+    let now: number;
+
+    beforeAll(async () => {
+      now = Date.now();
+      const at = (hoursAgo: number) => now - hoursAgo * HOUR;
+      await notification('all1', { targetType: 'ALL', publishTime: at(6), level: 'WARNING' }, admin);
+      await notification('all2', { targetType: 'ALL', publishTime: at(5) }, admin);
+      await notification('allNoTime', { targetType: 'ALL', publishTime: null }, admin);
+      await notification('allDraft', { targetType: 'ALL', status: 'DRAFT', publishTime: null }, admin);
+      await notification('roleAuditor', { targetType: 'ROLE', targetRole: 'auditor', publishTime: at(4) }, admin);
+      await notification('roleOps', { targetType: 'ROLE', targetRole: 'ops', publishTime: at(3) }, admin);
+      await notification('roleNobody', { targetType: 'ROLE', publishTime: at(3) }, admin);
+      await notification('userPat', { targetType: 'USER', publishTime: at(2) }, admin);
+      await notification('userQuinn', { targetType: 'USER', publishTime: at(1) }, admin);
+      // a row of pat's for a ROLE notification pat holds no role for reaches nobody
+      for (const [notificationId, username] of [
+        ['userPat', 'pat'],
+        ['userQuinn', 'quinn'],
+        ['roleOps', 'pat'],
+      ]) {
+        expect(await t.post(`${P}/save`, { notificationId, username }, admin)).toMatchObject({ data: true });
+      }
+      // the same ids and name in another tenant
+      await notification('all1', { targetType: 'ALL', publishTime: at(6) }, ALICE_B);
+    });
+
+    it('lists what reaches the caller, newest publishTime first, each with the notification and the caller’s state', async () => {
+      const page = await myPage(PAT);
+      expect(page).toMatchObject({ httpStatus: 200, status: 200, error: null, extraData: { current: 1, pages: 1, size: 20, total: 5 } });
+      expect(page.data.map((x: Json) => x.notificationId)).toEqual(['userPat', 'roleAuditor', 'all2', 'all1', 'allNoTime']);
+      expect(page.data[3]).toEqual({
+        notificationId: 'all1',
+        title: 'all1',
+        content: 'Maintenance tonight',
+        level: 'WARNING',
+        publishTime: now - 6 * HOUR,
+        read: false,
+        readTime: null,
+        archived: false,
+      });
+      expect(await countUnread(PAT)).toMatchObject({ data: 5 });
+    });
+
+    it('ROLE notifications reach only callers whose token carries the role', async () => {
+      expect(await ids(PAT_NO_ROLE)).toEqual(['userPat', 'all2', 'all1', 'allNoTime']);
+      expect(await countUnread(PAT_NO_ROLE)).toMatchObject({ data: 4 });
+      expect(await ids(as('olga', 'ops', 'auditor'))).toEqual(['roleOps', 'roleAuditor', 'all2', 'all1', 'allNoTime']);
+      expect(await mark('markRead', 'roleAuditor', PAT_NO_ROLE)).toMatchObject({ status: 200, data: false });
+      expect(await mark('markRead', 'roleOps', PAT)).toMatchObject({ status: 200, data: false });
+      expect(await rowOf('pat', 'roleAuditor')).toBeUndefined();
+    });
+
+    it('pages in order with the page envelope', async () => {
+      const pages = [];
+      for (const current of [1, 2, 3, 4]) {
+        const page = await myPage(PAT, { current, pageSize: 2 });
+        expect(page.extraData).toEqual({ current, pages: 3, size: 2, total: 5 });
+        pages.push(...(page.data as Json[]).map((x) => x.notificationId));
+      }
+      expect(pages).toEqual(['userPat', 'roleAuditor', 'all2', 'all1', 'allNoTime']);
+    });
+
+    it('markRead and markUnread change the caller’s state once, writing a row for an ALL notification', async () => {
+      const before = Date.now();
+      expect(await mark('markRead', 'all1', PAT)).toMatchObject({ httpStatus: 200, status: 200, error: null, data: true });
+      expect(await mark('markRead', 'all1', PAT)).toMatchObject({ data: false });
+      const row = (await rowOf('pat', 'all1'))!;
+      expect(row).toMatchObject({ read: true, archived: false, revision: 1, createdUsername: 'pat' });
+      expect(row.readTime).toBeGreaterThanOrEqual(before);
+      expect(await ids(PAT, { read: true })).toEqual(['all1']);
+      expect(await ids(PAT, { read: false })).toEqual(['userPat', 'roleAuditor', 'all2', 'allNoTime']);
+      // null is "not given": both, not archived
+      expect(await ids(PAT, { read: null, archived: null })).toEqual(['userPat', 'roleAuditor', 'all2', 'all1', 'allNoTime']);
+      expect((await myPage(PAT, { read: true })).data[0]).toMatchObject({ read: true, readTime: row.readTime });
+      expect(await countUnread(PAT)).toMatchObject({ data: 4 });
+      // a USER notification's own row
+      expect(await mark('markRead', 'userPat', PAT)).toMatchObject({ data: true });
+      expect(await countUnread(PAT)).toMatchObject({ data: 3 });
+
+      expect(await mark('markUnread', 'all1', PAT)).toMatchObject({ data: true });
+      expect(await rowOf('pat', 'all1')).toMatchObject({ read: false, readTime: null, revision: 2 });
+      expect(await mark('markUnread', 'all1', PAT)).toMatchObject({ data: false });
+      // without a row an ALL notification is unread already: nothing written
+      expect(await mark('markUnread', 'all2', PAT)).toMatchObject({ data: false });
+      expect(await rowOf('pat', 'all2')).toBeUndefined();
+      expect(await countUnread(PAT)).toMatchObject({ data: 4 });
+    });
+
+    it("another user's, another tenant's, unpublished or unknown notifications answer false and change nothing", async () => {
+      const quinns = await rowOf('quinn', 'userQuinn');
+      for (const op of ['markRead', 'markUnread', 'archive', 'unarchive']) {
+        for (const id of ['userQuinn', 'allDraft', 'unknown', 'roleNobody'])
+          expect(await mark(op, id, PAT)).toMatchObject({ status: 200, data: false });
+      }
+      expect(await rowOf('quinn', 'userQuinn')).toEqual(quinns);
+      expect(await rowOf('pat', 'allDraft')).toBeUndefined();
+      // the same name in tenant-b reaches tenant-b's all1 only
+      const aliceB: Claims = { tenantId: 'tenant-b', sub: 'pat', roles: [], permissions: [] };
+      expect(await mark('markRead', 'all2', aliceB)).toMatchObject({ data: false });
+      expect(await mark('markRead', 'all1', aliceB)).toMatchObject({ data: true });
+      expect(await rowOf('pat', 'all1')).toMatchObject({ read: false });
+    });
+
+    it('archive leaves a notification out of myPage by default and of countUnread and markAllRead; unarchive brings it back', async () => {
+      expect(await mark('archive', 'all2', PAT)).toMatchObject({ data: true });
+      expect(await mark('archive', 'all2', PAT)).toMatchObject({ data: false });
+      expect(await rowOf('pat', 'all2')).toMatchObject({ archived: true, read: false, readTime: null });
+      expect(await ids(PAT)).toEqual(['userPat', 'roleAuditor', 'all1', 'allNoTime']);
+      expect(await ids(PAT, { archived: false })).toEqual(['userPat', 'roleAuditor', 'all1', 'allNoTime']);
+      expect(await ids(PAT, { archived: true })).toEqual(['all2']);
+      expect(await ids(PAT, { archived: true, read: true })).toEqual([]);
+      expect(await countUnread(PAT)).toMatchObject({ data: 3 });
+
+      expect(await markAllRead(PAT)).toMatchObject({ data: 3 });
+      expect(await countUnread(PAT)).toMatchObject({ data: 0 });
+      expect(await rowOf('pat', 'all2')).toMatchObject({ archived: true, read: false });
+      expect(await ids(PAT, { read: false })).toEqual([]);
+
+      expect(await mark('unarchive', 'all2', PAT)).toMatchObject({ data: true });
+      expect(await mark('unarchive', 'all2', PAT)).toMatchObject({ data: false });
+      expect(await countUnread(PAT)).toMatchObject({ data: 1 });
+      expect(await ids(PAT, { read: false })).toEqual(['all2']);
+      // archiving a notification without a row writes one
+      expect(await mark('archive', 'allNoTime', as('rosa'))).toMatchObject({ data: true });
+      expect(await rowOf('rosa', 'allNoTime')).toMatchObject({ archived: true, read: false });
+      expect(await countUnread(as('rosa'))).toMatchObject({ data: 2 });
+    });
+
+    it('concurrent twins both succeed: one answers true, one row is written', async () => {
+      for (const [op, id] of [
+        ['markRead', 'all1'],
+        ['archive', 'all2'],
+        ['markRead', 'userPat'],
+      ]) {
+        const twin = as('twin');
+        if (id === 'userPat')
+          expect(await t.post(`${P}/save`, { notificationId: id, username: 'twin' }, admin)).toMatchObject({ data: true });
+        const answers = await Promise.all([mark(op, id, twin), mark(op, id, twin), mark(op, id, twin)]);
+        expect(answers.map((a) => [a.httpStatus, a.status])).toEqual([
+          [200, 200],
+          [200, 200],
+          [200, 200],
+        ]);
+        expect(answers.filter((a) => a.data === true)).toHaveLength(1);
+        const rows = (await t.post(`${P}/list`, { username: 'twin', notificationId: id }, admin)).data as Json[];
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject(op === 'archive' ? { archived: true } : { read: true });
+      }
+      // two different marks of one notification at once: both kept
+      const both = await Promise.all([mark('markRead', 'allNoTime', as('tess')), mark('archive', 'allNoTime', as('tess'))]);
+      expect(both.map((a) => a.data)).toEqual([true, true]);
+      expect(await rowOf('tess', 'allNoTime')).toMatchObject({ read: true, archived: true });
+    });
+
+    it('refuses bad input with the envelope', async () => {
+      expect(await t.post(`${P}/myPage`, { current: 1, pageSize: 1001 }, PAT)).toMatchObject({
+        httpStatus: 200,
+        status: 400,
+        error: 'pageSize must not be greater than 1000',
+      });
+      expect(await t.post(`${P}/myPage`, { pageSize: 10 }, PAT)).toMatchObject({ status: 400, data: null });
+      expect(await t.post(`${P}/myPage`, { current: 0, pageSize: 10 }, PAT)).toMatchObject({ status: 400, data: null });
+      expect(await t.post(`${P}/myPage`, { current: 1, pageSize: 10, read: 'yes' }, PAT)).toMatchObject({ status: 1003, data: null });
+      expect(await t.put(`${P}/markRead`, undefined, PAT)).toMatchObject({ status: 1002, data: null });
+      expect(await t.put(`${P}/archive?notificationId=a&notificationId=b`, undefined, PAT)).toMatchObject({ status: 1003, data: null });
+      // a username in the body is ignored
+      expect((await myPage(PAT, { username: 'quinn' })).data.map((x: Json) => x.notificationId)).not.toContain('userQuinn');
     });
   });
 
@@ -235,8 +451,8 @@ describe('notification-user inbox', () => {
     });
 
     it('no token gives 401', async () => {
-      for (const op of ['countUnread', 'markAllRead']) {
-        const anonymous = await t.http().post(`${P}/${op}`);
+      for (const [method, op] of INBOX_OPERATIONS) {
+        const anonymous = await t.http()[method](`${P}/${op}`);
         expect(anonymous.status).toBe(401);
         expect(anonymous.body).toMatchObject({ status: 401, path: `${P}/${op}`, data: null });
       }
@@ -244,10 +460,10 @@ describe('notification-user inbox', () => {
   });
 
   describe('OpenAPI', () => {
-    it('lists countUnread and markAllRead for any Bearer token, without x-permission, with an envelope of an integer', async () => {
+    it('lists the inbox operations for any Bearer token, without x-permission, countUnread and markAllRead with an envelope of an integer', async () => {
       const doc = (await t.http().get('/main-service/v3/api-docs')).body;
-      for (const op of ['countUnread', 'markAllRead']) {
-        const operation = doc.paths[`${P}/${op}`]?.post;
+      for (const [method, op] of INBOX_OPERATIONS) {
+        const operation = doc.paths[`${P}/${op}`]?.[method];
         expect(operation).toBeDefined();
         expect(operation['x-permission']).toBeUndefined();
         expect(operation.security).toEqual([{ bearer: [] }]);
@@ -255,9 +471,39 @@ describe('notification-user inbox', () => {
         expect(operation.responses['403']).toBeUndefined();
         expect(operation.tags).toEqual(['message: notification-user']);
         const schema = answerSchema(doc, operation);
-        expect(schema.properties.data.type).toBe('integer');
+        expect({ op, type: schema.properties.data.type }).toEqual({ op, type: DATA_TYPES[op] });
         expect(schema.required).toEqual(expect.arrayContaining(['status', 'data']));
       }
+    });
+
+    it('documents myPage with its body, its items and the page extraData', async () => {
+      const doc = (await t.http().get('/main-service/v3/api-docs')).body;
+      const operation = doc.paths[`${P}/myPage`].post;
+      expect(Object.keys(operation.requestBody.content['application/json'].examples)).toEqual(
+        expect.arrayContaining(['firstPage', 'unread', 'archived']),
+      );
+      const bodyRef: string = operation.requestBody.content['application/json'].schema.$ref;
+      const body = doc.components.schemas[bodyRef.split('/').pop()!];
+      expect(body.required?.sort()).toEqual(['current', 'pageSize']);
+      expect([body.properties.read.type, body.properties.archived.type]).toEqual(['boolean', 'boolean']);
+      const schema = answerSchema(doc, operation);
+      const itemRef: string = schema.properties.data.items.$ref;
+      const item = doc.components.schemas[itemRef.split('/').pop()!];
+      expect(Object.keys(item.properties).sort()).toEqual([
+        'archived',
+        'content',
+        'level',
+        'notificationId',
+        'publishTime',
+        'read',
+        'readTime',
+        'title',
+      ]);
+      expect(Object.keys(schema.properties.extraData.properties).sort()).toEqual(['current', 'pages', 'size', 'total']);
+      for (const op of ['markRead', 'markUnread', 'archive', 'unarchive'])
+        expect(doc.paths[`${P}/${op}`].put.parameters).toEqual([
+          expect.objectContaining({ name: 'notificationId', in: 'query', required: true }),
+        ]);
     });
   });
 });

@@ -223,6 +223,7 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
       content: `Content ${s}`,
       level: 'WARNING',
       targetType: 'USER',
+      targetRole: 'auditor',
       status: 'PUBLISHED',
       publishTime: T0,
       businessType: 'MAINTENANCE',
@@ -293,7 +294,7 @@ export const MESSAGE_RESOURCES: ResourceSpec[] = [
   link('notification-template-notification-config', 'notificationTemplateId', 'notificationConfigId'),
   {
     ...common('notification-user'),
-    sample: (s) => ({ notificationId: `ntf${s}`, username: `user-${s}`, read: true, readTime: T0 }),
+    sample: (s) => ({ notificationId: `ntf${s}`, username: `user-${s}`, read: true, readTime: T0, archived: true }),
     requiredFields: ['notificationId', 'username'],
     sortField: 'username',
     defaultSort: { field: 'readTime', order: 'descend', value: newest },

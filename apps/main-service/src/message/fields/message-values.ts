@@ -11,6 +11,8 @@ export const NOTIFICATION_LEVELS = ['INFO', 'WARNING', 'ERROR'] as const;
 export const NOTIFICATION_CHANNELS = ['IN_APP', 'EMAIL', 'SMS', 'PUSH'] as const;
 /** Who a notification is for: every user of the tenant, listed users (notification-user rows), holders of a role. */
 export const NOTIFICATION_TARGET_TYPES = ['ALL', 'USER', 'ROLE'] as const;
+/** A role name as a token's `roles` carry it (a ROLE notification's targetRole). */
+export const ROLE_MAX = 64;
 export const NOTIFICATION_STATUSES = ['DRAFT', 'PUBLISHED', 'REVOKED'] as const;
 export const SMS_PACKAGE_STATUSES = ['ACTIVE', 'EXHAUSTED', 'EXPIRED', 'DISABLED'] as const;
 

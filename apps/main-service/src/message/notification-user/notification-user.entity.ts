@@ -3,7 +3,10 @@ import { Entity } from 'typeorm';
 import { Username } from '../../fields/text-fields';
 import { RecordId } from '../fields/message-fields';
 
-/** One notification as one user sees it: one live row per notificationId + username. */
+/**
+ * One notification as one user sees it: one live row per notificationId + username. For a USER notification
+ * the row is what makes it reach the user; for ALL and ROLE ones it only keeps the user's read and archived state.
+ */
 @Entity('message_notification_user')
 export class NotificationUser extends BaseRecord {
   @Field.id()
@@ -21,4 +24,11 @@ export class NotificationUser extends BaseRecord {
 
   @Field.time({ example: 1767229200000, description: 'When the user read it; null while unread' })
   readTime: number | null;
+
+  @Field.bool({
+    default: false,
+    example: false,
+    description: 'Whether the user has archived it (left out of the inbox page by default and of the unread count)',
+  })
+  archived: boolean;
 }

@@ -9,6 +9,7 @@ import {
   NOTIFICATION_STATUSES,
   NOTIFICATION_TARGET_TYPE_DEFAULT,
   NOTIFICATION_TARGET_TYPES,
+  ROLE_MAX,
   SUBJECT_MAX,
 } from '../fields/message-values';
 
@@ -38,6 +39,17 @@ export class Notification extends BusinessRecord {
     description: 'Who it is for: every user of the tenant, listed users (notification-user), a role',
   })
   targetType: string;
+
+  /** One role per notification: the inbox finds a caller's ROLE notifications by an equality on it (docs/decisions.md). */
+  @Field.text({
+    max: ROLE_MAX,
+    key: true,
+    example: 'auditor',
+    description:
+      "For targetType ROLE: the role whose holders it reaches (a name in the token's roles, matched exactly); " +
+      'a ROLE notification without one reaches nobody. Ignored for ALL and USER',
+  })
+  targetRole: string | null;
 
   @State(NOTIFICATION_STATUSES, NOTIFICATION_STATUS_DEFAULT, { example: 'PUBLISHED', description: 'Lifecycle state' })
   status: string;
