@@ -101,8 +101,8 @@ export class RecordExport<E extends BaseRecord> {
         );
         for await (const batch of batches) {
           gone.signal.throwIfAborted();
+          rows += batch.length; // handed to the file (the log line of an abandoned export counts them)
           await file.rows(batch);
-          rows += batch.length;
         }
         await file.end();
       });
