@@ -617,9 +617,9 @@ describe('platform', () => {
       expect(bad.map((o) => o.key)).toEqual([]);
     });
 
-    it('every 200 response schema is the envelope with a typed data property', () => {
+    it('every 200 response schema is the envelope with a typed data property (export answers a file; its refusals the envelope)', () => {
       const bad: string[] = [];
-      for (const { key, op } of groupOps()) {
+      for (const { key, op } of groupOps().filter((o) => !o.path.endsWith('/export'))) {
         const props = (answerSchema(doc, op).properties ?? {}) as Json;
         const ok =
           ENVELOPE_KEYS.every((k) => k in props) &&
