@@ -80,11 +80,18 @@ export function describeOpenApi({ r, P, app }: ResourceContext): void {
       expect(Object.keys(extra?.properties ?? {}).sort()).toEqual(['current', 'pages', 'size', 'total']);
     });
 
-    it('export answers a file in each of its 3 formats and takes the page body', () => {
+    it('export answers a file in each of its 3 formats (its refusals: the envelope) and takes the page body', () => {
       const content = (operation('post', 'export').responses?.['200']?.content ?? {}) as Json;
       expect(Object.keys(content).sort()).toEqual(
-        ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/x-ndjson', 'text/csv'].sort(),
+        [
+          'application/json',
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'application/x-ndjson',
+          'text/csv',
+        ].sort(),
       );
+      expect(content['text/csv'].schema.$ref).toBe('#/components/schemas/ExportFile');
+      expect(Object.keys(content['application/json'].examples ?? {})).toEqual(expect.arrayContaining(['status400']));
       expect(Object.keys(bodyProperties('post', 'export'))).toEqual(expect.arrayContaining([...r.filterFields, 'sqlQuerySorter']));
     });
 

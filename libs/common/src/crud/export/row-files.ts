@@ -103,6 +103,8 @@ class XlsxFile implements RowFile {
             : [{ field: c.field, date: false }],
         );
     this.zipped.on('data', (chunk: Buffer) => void this.pass(chunk));
+    // the client left: nothing more of the zip goes anywhere
+    output.signal.addEventListener('abort', () => this.zipped.destroy(), { once: true });
     this.workbook = new excelStream.xlsx.WorkbookWriter({ stream: this.zipped, useStyles: true, useSharedStrings: false });
     this.sheet = this.workbook.addWorksheet(sheetName.slice(0, 31));
     this.sheet.columns = this.cells.map(({ field, date }) => ({
