@@ -1,9 +1,10 @@
-/** A client of one standard resource's 8 operations and its recycle bin against a running app, and the seeds of its sample records. */
+/** A client of one standard resource's 8 operations, its recycle bin and export against a running app, and the seeds of its sample records. */
 import { isDeepStrictEqual } from 'node:util';
 import { ResourceSpec } from '../resource-table';
 import { TestApp } from '../test-app';
 import { Claims } from '../tokens';
 import type { Json } from '../json';
+import { exportFile } from '../export-files';
 
 /** Seeds in creation order are also in ascending string order (s001 < s002 < ...). */
 let counter = 0;
@@ -28,6 +29,8 @@ export function client(getApp: () => TestApp, r: ResourceSpec) {
     deletedPage: (body: unknown, claims?: Claims) => getApp().post(`${P}/deletedPage`, body, claims),
     restoreById: (id: string, claims?: Claims) => getApp().put(`${P}/restoreById?${query('id', [id])}`, undefined, claims),
     purgeByIds: (ids: string[], claims?: Claims) => getApp().del(`${P}/purgeByIds?${query('ids', ids)}`, claims),
+    /** The file of P/export in the format `accept` asks for (test/support/export-files.ts reads it). */
+    exportFile: (body: unknown = {}, accept?: string, claims?: Claims) => exportFile(getApp(), P, body, accept, claims),
     async count(body: Json = {}, claims?: Claims): Promise<number> {
       const res = await api.countRaw(body, claims);
       expect(res).toMatchObject({ status: 200 });

@@ -29,7 +29,10 @@ export function describeOpenApi({ r, P, app }: ResourceContext): void {
       ['post', 'deletedPage', 'read'],
       ['put', 'restoreById', 'update'],
       ['delete', 'purgeByIds', 'delete'],
+      ['post', 'export', 'read'],
     ];
+    /** The operations whose answer is the envelope (export's is a file). */
+    const ENVELOPED = STANDARD.filter(([, op]) => op !== 'export');
     let doc: Json;
     beforeAll(async () => {
       doc = await documentOf(app());
@@ -44,7 +47,7 @@ export function describeOpenApi({ r, P, app }: ResourceContext): void {
     const bodyProperties = (method: string, op: string) =>
       properties(operation(method, op).requestBody?.content?.['application/json']?.schema);
 
-    it(`documents the 8 standard operations and the recycle bin's 3, each with x-permission ${r.permission}:<action> (contract.md "Tenancy and access")`, () => {
+    it(`documents the 8 standard operations, the recycle bin's 3 and export, each with x-permission ${r.permission}:<action> (contract.md "Tenancy and access")`, () => {
       const actual = STANDARD.map(([m, op]) => [`${m.toUpperCase()} ${op}`, operation(m, op)['x-permission'] ?? null]);
       expect(actual).toEqual(STANDARD.map(([m, op, action]) => [`${m.toUpperCase()} ${op}`, `${r.permission}:${action}`]));
     });
@@ -60,7 +63,7 @@ export function describeOpenApi({ r, P, app }: ResourceContext): void {
 
     it('every 200 response is the envelope with typed data: the record for getById, arrays of it for list and page', () => {
       const data = (method: string, op: string): Json => answerSchema(doc, operation(method, op)).properties?.data ?? {};
-      for (const [m, op] of STANDARD) {
+      for (const [m, op] of ENVELOPED) {
         const d = data(m, op);
         expect({ op, typed: !!(d.type || d.$ref || d.allOf || d.oneOf || d.anyOf) }).toEqual({ op, typed: true });
       }
@@ -75,6 +78,21 @@ export function describeOpenApi({ r, P, app }: ResourceContext): void {
       }
       const extra = answerSchema(doc, operation('post', 'page')).properties.extraData;
       expect(Object.keys(extra?.properties ?? {}).sort()).toEqual(['current', 'pages', 'size', 'total']);
+    });
+
+    it('export answers a file in each of its 3 formats (its refusals: the envelope) and takes the page body', () => {
+      const content = (operation('post', 'export').responses?.['200']?.content ?? {}) as Json;
+      expect(Object.keys(content).sort()).toEqual(
+        [
+          'application/json',
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'application/x-ndjson',
+          'text/csv',
+        ].sort(),
+      );
+      expect(content['text/csv'].schema.$ref).toBe('#/components/schemas/ExportFile');
+      expect(Object.keys(content['application/json'].examples ?? {})).toEqual(expect.arrayContaining(['status400']));
+      expect(Object.keys(bodyProperties('post', 'export'))).toEqual(expect.arrayContaining([...r.filterFields, 'sqlQuerySorter']));
     });
 
     it('the save body documents write-only fields as writeOnly; the record schema does not contain them', () => {

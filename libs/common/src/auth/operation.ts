@@ -37,13 +37,16 @@ export interface OperationDoc {
   /** The envelope of the response; omitted only with `raw`. */
   response?: EnvelopeDoc;
   /**
-   * A response that is not the envelope (Prometheus metrics, a translation bundle): its content type, written by the
-   * handler itself, and its schema (namedAnswerSchema's reference; default: text).
+   * A response that is not the envelope (Prometheus metrics, a translation bundle, an export's file): its content
+   * type (or types, by Accept), written by the handler itself, and its schema (namedAnswerSchema's reference; default: text).
    */
-  raw?: { contentType: string; description: string; schema?: { $ref: string } };
+  raw?: { contentType: string | string[]; description: string; schema?: { $ref: string } };
   /** Largest body, after any Content-Encoding is undone (`'16mb'`, `'64kb'`); DEFAULT_BODY_LIMIT when omitted. */
   bodyLimit?: string;
 }
+
+/** A raw answer's media types: one, or one per format the handler writes (chosen by Accept). */
+const mediaTypes = (contentType: string | string[]): string[] => (Array.isArray(contentType) ? contentType : [contentType]);
 
 function accessRule(doc: OperationDoc): AccessRule {
   if (doc.public && doc.ownGuard) throw new Error(`Operation "${doc.summary}": public or ownGuard, not both`);
@@ -99,10 +102,12 @@ export function Operation(doc: OperationDoc): MethodDecorator {
     ApiOperation({ summary: doc.summary, description: [doc.description, access].filter(Boolean).join('\n\n') }),
     ...(doc.raw
       ? [
-          ApiProduces(doc.raw.contentType),
+          ApiProduces(...mediaTypes(doc.raw.contentType)),
           ApiOkResponse({
             description: doc.raw.description,
-            content: { [doc.raw.contentType]: { schema: doc.raw.schema ?? { type: 'string' } } },
+            content: Object.fromEntries(
+              mediaTypes(doc.raw.contentType).map((type) => [type, { schema: doc.raw!.schema ?? { type: 'string' } }]),
+            ),
           }),
         ]
       : [ApiEnvelope(doc.response!)]),

@@ -17,6 +17,10 @@ export class CrudConfig {
   @Env('LIST_CACHE_MAX_ROWS') @Type(() => Number) @IsInt() @Min(1) @Max(10_000_000) listCacheMaxRows = 100_000;
   /** How long a replica may answer page's `total` from a count it made at the current write version (0: count every page). */
   @Env('PAGE_TOTAL_TTL_MS') @Type(() => Number) @IsInt() @Min(0) pageTotalTtlMs = 2000;
+  /** Most rows of one export (more: status 400 before any byte of the file). */
+  @Env('EXPORT_MAX_ROWS') @Type(() => Number) @IsInt() @Min(1) @Max(10_000_000) exportMaxRows = 1_000_000;
+  /** Exports a replica streams at once (beyond: HTTP 429 + Retry-After); each holds a pool connection while it runs. */
+  @Env('EXPORT_CONCURRENCY') @Type(() => Number) @IsInt() @Min(1) @Max(64) exportConcurrency = 2;
   /** The tenant whose records listCache merges into every tenant's. */
   @Env('DEFAULT_TENANT_ID') @IsString() @Matches(/^[A-Za-z0-9_-]{1,64}$/) defaultTenantId = 'default';
 

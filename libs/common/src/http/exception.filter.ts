@@ -75,7 +75,7 @@ function classifyParts(exception: unknown): Omit<Classified, 'error'> {
       case HttpStatus.NOT_FOUND:
         return of(404, 404, 'Not found');
       case HttpStatus.TOO_MANY_REQUESTS:
-        return of(429, 429, 'Too many requests');
+        return of(429, 429, exception instanceof HttpRefusal ? exception.parts : 'Too many requests');
       case HttpStatus.PAYLOAD_TOO_LARGE:
         return of(413, 413, 'Request body too large');
       case HttpStatus.SERVICE_UNAVAILABLE:

@@ -96,12 +96,18 @@ function documentFailures(document: Json, path: string, op: Json, classes: BodyC
   const failures = mergeFailures([...((op[FAILURES_EXTENSION] as Failure[] | undefined) ?? []), ...derivedFailures(document, op, classes)]);
   delete op[FAILURES_EXTENSION];
   const ok = op.responses?.['200'];
-  const media = ok?.content?.['application/json'];
   const inBody = failures.filter((f) => BODY_STATUSES.has(f.status));
+  // a file answer (an export) whose refusals come as the envelope with HTTP 200: the envelope is its JSON media type
+  const fileAnswer = ok?.content !== undefined && !ok.content['application/json'];
+  if (fileAnswer && inBody.length) ok.content['application/json'] = { schema: { $ref: `#/components/schemas/${ERROR_ENVELOPE}` } };
+  const media = ok?.content?.['application/json'];
   if (media && inBody.length) {
-    const success = sampleOf(document, media.schema) as Json;
-    if (DATA_EXAMPLE_EXTENSION in op) success.data = op[DATA_EXAMPLE_EXTENSION];
-    const examples: Json = { success: { summary: 'Success', value: success } };
+    const examples: Json = {};
+    if (!fileAnswer) {
+      const success = sampleOf(document, media.schema) as Json;
+      if (DATA_EXAMPLE_EXTENSION in op) success.data = op[DATA_EXAMPLE_EXTENSION];
+      examples.success = { summary: 'Success', value: success };
+    }
     for (const f of inBody)
       examples[`status${f.status}`] = {
         summary: `${failureTitle(f.status)} (status ${f.status})`,

@@ -79,6 +79,11 @@ class RequestAtDoor implements Entrant, RequestTicket {
     else if (!this.ended) (this.goneListeners ??= []).push(listener);
   }
 
+  leaveInFlightLimit(): void {
+    // an admitted place frees its slot once; the 'close' of the response then finds it done
+    this.place?.leave();
+  }
+
   admit(): void {
     this.admitted = true;
     setTicket(this.req, this);

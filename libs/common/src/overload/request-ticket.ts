@@ -10,6 +10,12 @@ export interface RequestTicket {
   readonly gone: boolean;
   /** Calls `listener` once if its client leaves before the answer (at once if it has). */
   whenGone(listener: () => void): void;
+  /**
+   * Frees the request's place under the in-flight limit while it stays open (its statements still count as the
+   * request's): for a long answer admitted under a bound of its own (an export), which the latency-based limit
+   * would otherwise count as one slow request for its whole length.
+   */
+  leaveInFlightLimit(): void;
 }
 
 const TICKET = Symbol('admission ticket');

@@ -23,6 +23,7 @@ class Ticket {
     if (this.gone) listener();
     else this.listeners.push(listener);
   }
+  leaveInFlightLimit(): void {}
   leave(): void {
     this.gone = true;
     this.open = false;

@@ -1,3 +1,5 @@
+import { stream } from 'exceljs';
+import { PassThrough } from 'node:stream';
 import { row, sheetOf, workbookWith } from '../../../../../test/support/workbooks';
 
 type Reader = typeof import('./translation-import').readTranslationWorkbook;
@@ -36,6 +38,24 @@ describe('the sheet reader (a worker thread): its bounds', () => {
     const rows = await (await readerWith({}))(await workbookOf(3));
     expect(rows.map((r) => r.key)).toEqual(['key0', 'key1', 'key2']);
   });
+
+  it('reads characters of several bytes whole wherever they fall in the sheet (exceljs decodes each chunk alone)', async () => {
+    // umlauts (2 bytes) and an emoji (4) at every byte offset, in a workbook as exceljs's streaming writer makes it
+    // (the export's): some straddle the slices the reader feeds exceljs
+    const text = (n: number) => `${'ü'.repeat(n % 4)}Grüße 😀 ${'x'.repeat(n % 7)}`;
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const workbook = new stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false });
+    const sheet = workbook.addWorksheet('translations');
+    sheet.addRow(['language', 'namespace', 'key', 'value']).commit();
+    for (let i = 0; i < 20_000; i++) sheet.addRow(['en', 'common', `key${i}`, text(i)]).commit();
+    sheet.commit();
+    await workbook.commit();
+    const rows = await (await readerWith({}))(Buffer.concat(chunks));
+    expect(rows.length).toBe(20_000);
+    expect(rows.filter((r, i) => r.value !== text(i)).map((r) => r.value)).toEqual([]);
+  }, 60_000);
 
   it('a read past its deadline is refused with 400, naming the deadline', async () => {
     const error = await refusal((await readerWith({ deadlineMs: 1 }))(await workbookOf(2000)));

@@ -7,10 +7,19 @@
 const { Readable } = require('node:stream');
 const { stream } = require('exceljs');
 
-/** The archive in slices: exceljs parses a slice's XML whole before it hands over its rows, and stops reading at the row past the bound. */
+/**
+ * The archive in slices: exceljs parses a slice's XML whole before it hands over its rows, and stops reading at the
+ * row past the bound. A slice never ends inside a UTF-8 character: exceljs decodes each chunk of a sheet's XML to text
+ * on its own, so a character split between two chunks came out as two replacement characters (the parts are stored,
+ * not deflated, so the sheet's chunks end where the slices do).
+ */
 function* slices(/** @type {Uint8Array} */ archive, sliceBytes = 64 * 1024) {
-  for (let offset = 0; offset < archive.byteLength; offset += sliceBytes)
-    yield Buffer.from(archive.buffer, archive.byteOffset + offset, Math.min(sliceBytes, archive.byteLength - offset));
+  for (let offset = 0; offset < archive.byteLength;) {
+    let end = Math.min(offset + sliceBytes, archive.byteLength);
+    while (end < archive.byteLength && end > offset + 1 && (archive[end] & 0xc0) === 0x80) end--; // a continuation byte
+    yield Buffer.from(archive.buffer, archive.byteOffset + offset, end - offset);
+    offset = end;
+  }
 }
 
 /**

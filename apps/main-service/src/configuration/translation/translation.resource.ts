@@ -12,4 +12,6 @@ export const translationResource = defineResource({
   sortable: ['language', 'namespace', 'key'],
   defaultSort: [['createdTime', 'ASC']],
   uniqueKey: ['language', 'namespace', 'key'],
+  // the workbook importList reads (translation-import.ts): an exported sheet imports back unchanged
+  exportSheet: ['language', 'namespace', 'key', 'value'],
 });

@@ -54,6 +54,13 @@ export interface ResourceOptions<E extends BaseRecord> {
    * a record would revive what its deletion revoked (a device's credentials).
    */
   recycleBin?: boolean;
+  /**
+   * `export`: the page's records as a file (CSV, NDJSON, XLSX); default: with the recycle bin (the operations every
+   * resource of main-service has, docs/contract.md "Export").
+   */
+  export?: boolean;
+  /** The columns of the XLSX export, when it is the resource's own import format (the translations' workbook); default: every field. */
+  exportSheet?: (keyof E & string)[];
   /** The main time field (epoch ms): count/list/page/listCache also take `<field>Start`/`<field>End`, both inclusive. */
   timeRange?: keyof E & string;
   /**
@@ -74,6 +81,7 @@ export interface ResourceOptions<E extends BaseRecord> {
 export interface Resource<E extends BaseRecord = BaseRecord> extends ResourceOptions<E> {
   saveDto: Type<object>;
   recycleBin: boolean;
+  export: boolean;
   writeOnly: (keyof E & string)[];
   /** Name used for schemas and DI tokens, e.g. `InventoryItem`. */
   schemaName: string;
@@ -154,6 +162,7 @@ export function defineResource<E extends BaseRecord>(o: ResourceOptions<E>): Res
     ...o,
     saveDto,
     recycleBin: o.recycleBin ?? true,
+    export: o.export ?? o.recycleBin ?? true,
     writeOnly: o.writeOnly ?? writeOnlyColumnsOf(o.entity),
     sortable: [...new Set([...o.sortable, ...BASE_SORTABLE])] as (keyof E & string)[],
     schemaName,

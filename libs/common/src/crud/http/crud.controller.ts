@@ -1,4 +1,5 @@
-import { Controller, Delete, Get, Inject, Post, Put, Type } from '@nestjs/common';
+import { Controller, Delete, Get, Headers, Inject, Post, Put, Res, Type } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiBody } from '@nestjs/swagger';
 import { Operation } from '../../auth/operation';
 import { MAX_IDS_PER_CALL, RequiredQuery, RequiredQueryList } from '../../http/query-params';
@@ -17,6 +18,8 @@ import { staleRevisionMessage } from '../service/resource-writer';
 import { AnyResource, Resource } from '../fields/resource';
 import { asyncImportTopic } from '../fields/import-list';
 import { assertRowArray, validateAllRows } from '../fields/validate-rows';
+import { EXPORT_FORMATS } from '../export/export-format';
+import { EXPORT_FILE_SCHEMA, EXPORT_REQUEST_EXAMPLES, exportDescription, exportFailures } from '../export/export-doc';
 
 /** 422 where the resource has a business key. */
 const keyTaken = (r: AnyResource, when: string): Failure[] =>
@@ -274,6 +277,28 @@ function WithRecycleBin<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): 
   return RecycleBinController;
 }
 
+function WithExport<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): Base<E> {
+  class ExportController extends Parent {
+    @Post('export')
+    @Operation({
+      summary: `Export ${r.title} records as a file (CSV, NDJSON or XLSX)`,
+      description: exportDescription(r),
+      permission: r.permissionFor('read'),
+      raw: {
+        contentType: EXPORT_FORMATS.map((f) => f.mediaType),
+        description: 'The file, streamed (Content-Disposition: attachment)',
+        schema: EXPORT_FILE_SCHEMA,
+      },
+      failures: exportFailures(),
+    })
+    @ApiBody({ type: r.pageDto, examples: EXPORT_REQUEST_EXAMPLES })
+    async export(@RequestBody(r.pageDto) body: object, @Headers('accept') accept: string | undefined, @Res() res: Response) {
+      await this.crud.export(body as never, accept, res);
+    }
+  }
+  return ExportController;
+}
+
 /** The resource's routes as a class to extend (for resources with more than the standard set). */
 export function CrudController<E extends BaseRecord>(r: Resource<E>): Base<E> {
   let controller = StandardRoutes(r);
@@ -281,6 +306,7 @@ export function CrudController<E extends BaseRecord>(r: Resource<E>): Base<E> {
   if (asyncImportTopic(r)) controller = WithImportStatus(controller, r);
   if (r.listCache) controller = WithListCache(controller, r);
   if (r.recycleBin) controller = WithRecycleBin(controller, r);
+  if (r.export) controller = WithExport(controller, r);
   return controller;
 }
 
@@ -291,6 +317,7 @@ function tagDescriptionOf(r: AnyResource): string {
     r.importList === 'sync' && 'importList (one transaction)',
     r.listCache && "listCache (merged with the default tenant's records)",
     r.recycleBin && 'deletedPage, restoreById, purgeByIds (the recycle bin)',
+    r.export && 'export (a file of the records)',
   ].filter(Boolean);
   const standard = 'save, getById, page, list, count, updateById, removeById, removeByIds';
   return `${r.title} records: ${[standard, ...optional].join(', ')}. Each needs role \`administrator\` or permission \`${r.permission}:<action>\`.`;

@@ -1,3 +1,4 @@
+import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { CrudConfig } from '../../config/crud.config';
 import { WithExtra } from '../../http/envelope';
@@ -15,6 +16,7 @@ import { ResourceWriter } from './resource-writer';
 import { RecycleBin } from './recycle-bin';
 import { TenantFilter } from '../tables/tenant-table';
 import { TtlCache } from './ttl-cache';
+import { RecordExport } from '../export/record-export';
 
 type Row = Record<string, unknown>;
 
@@ -30,6 +32,7 @@ export class CrudService<E extends BaseRecord> {
   private readonly lists: MergedListCache<E>;
   private readonly writer: ResourceWriter<E>;
   private readonly bin: RecycleBin<E>;
+  private readonly exporter: RecordExport<E>;
 
   constructor(
     readonly resource: Resource<E>,
@@ -43,6 +46,7 @@ export class CrudService<E extends BaseRecord> {
     this.lists = new MergedListCache(resource, this.query, this.table, columns, config, cache);
     this.writer = new ResourceWriter(resource, this.table, columns, dataSource);
     this.bin = new RecycleBin(resource, dataSource, config);
+    this.exporter = new RecordExport(resource, this.table, this.query, dataSource, config);
   }
 
   async count(body: Row, scope = TenantScope.current()): Promise<number> {
@@ -125,6 +129,14 @@ export class CrudService<E extends BaseRecord> {
   /** The deleted records with these ids removed for good (live records are never touched). */
   async purgeByIds(ids: string[], scope = TenantScope.current()): Promise<boolean> {
     return this.bin.purgeByIds(scope, ids);
+  }
+
+  /**
+   * The live records matching the body's filters, in the page's order, streamed to `res` as the file `accept` asks
+   * for (RecordExport); a refusal before the first byte is thrown, for the envelope.
+   */
+  async export(body: Row & ListControls, accept: string | undefined, res: Response, scope = TenantScope.current()): Promise<void> {
+    return this.exporter.run(scope, body, accept, res);
   }
 
   /** Synchronous importList: upsert by business key, all or nothing. */

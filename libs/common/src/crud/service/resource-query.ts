@@ -125,12 +125,20 @@ export class ResourceQuery<E extends BaseRecord> {
     return this.totals.getOrCount(this.resource.path, scope.tenantId, filterKey, version, this.config.pageTotalTtlMs, count);
   }
 
-  private filter(body: Row): TenantFilter<E> {
+  /**
+   * How many live records match `filter` in `manager`'s snapshot: a total the triggers keep where there is one
+   * (count above), else the matching rows counted.
+   */
+  async countIn(scope: TenantScope, filter: TenantFilter<E>, manager: EntityManager): Promise<number> {
+    return (await this.keptTotal(scope, filter, manager)) ?? this.table.count(scope, filter, manager);
+  }
+
+  filter(body: Row): TenantFilter<E> {
     return filterOf(this.resource, body);
   }
 
   /** The requested sort (else the default one) with the tie-breakers of the index that serves it with these filters (page-order.ts). */
-  private order(body: Row & ListControls): SortOrder {
+  order(body: Row & ListControls): SortOrder {
     const sorter = sorterOf(this.resource.sortable, body);
     return pageOrder(this.resource, Object.keys(givenFilters(this.resource, body)), sorter);
   }
