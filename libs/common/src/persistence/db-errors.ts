@@ -14,6 +14,8 @@ const UNAVAILABLE_CODES = new Set([
   'ER_LOCK_WAIT_TIMEOUT',
   'ER_LOCK_DEADLOCK',
   'ER_SERVER_SHUTDOWN',
+  // a Galera node that is not ready (joining, donor, non-primary): "WSREP has not yet prepared node for application use"
+  'ER_UNKNOWN_COM_ERROR',
   'SQLITE_BUSY',
   'SQLITE_BUSY_SNAPSHOT',
   'SQLITE_LOCKED',

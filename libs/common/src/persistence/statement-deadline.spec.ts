@@ -56,6 +56,9 @@ describe('the statement that sets the deadline', () => {
     expect(statementDeadlineSql('11.4.2-MariaDB-log', 1234)).toBe('SET SESSION max_statement_time = 1.234');
     expect(statementDeadlineSql('8.0.36', 300)).toBe('SET SESSION max_execution_time = 300');
     expect(statementDeadlineSql('8.4.0-commercial', 30_000)).toBe('SET SESSION max_execution_time = 30000');
+    expect(statementDeadlineSql('10.11.19-MariaDB-0+deb12u1', 300, true)).toBe(
+      'SET SESSION max_statement_time = 0.300, wsrep_sync_wait = 3',
+    );
   });
 });
 
