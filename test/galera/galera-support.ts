@@ -35,6 +35,8 @@ export interface GaleraApps {
   b: TestApp;
   /** The two instances as the storm helpers see a cluster (A doubles as the "gateway"). */
   cluster: Cluster;
+  /** Both instances stopped (nothing writes any more: leases, the outbox relay); the database stays. */
+  stopApps(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function startGaleraApps(): Promise<GaleraApps> {
   const a = await startApp({ ...env, DB_URL: nodeUrl(1, name) }, { shared: database });
   const b = await startApp({ ...env, DB_URL: nodeUrl(2, name) }, { shared: database, skipMigrations: true });
   const [baseA, baseB] = [await listenOnLoopback(a), await listenOnLoopback(b)];
+  let stopped = false;
   const cluster: Cluster = {
     gateway: baseA,
     main: [baseA, baseB],
@@ -63,8 +66,14 @@ export async function startGaleraApps(): Promise<GaleraApps> {
     a,
     b,
     cluster,
-    close: async () => {
+    stopApps: async () => {
+      if (stopped) return;
+      stopped = true;
       await Promise.allSettled([a.close(), b.close()]);
+    },
+    close: async () => {
+      if (!stopped) await Promise.allSettled([a.close(), b.close()]);
+      stopped = true;
       await database.drop();
     },
   };
