@@ -40,6 +40,11 @@ describeGalera('main-service on a Galera cluster', () => {
   }, 60_000);
 
   it('answers a storm of every write operation through two nodes with no 500 and no 503, and keeps every acknowledged write once', async () => {
+    // every session of the service waits for causality on reads, updates and deletes
+    for (const app of [g.a, g.b])
+      expect(await app.dataSource.query('SELECT @@SESSION.wsrep_sync_wait AS w, @@SESSION.max_statement_time > 0 AS bounded')).toEqual([
+        { w: 3, bounded: 1 },
+      ]);
     const s = new Storm(g.cluster);
     const busy = [unique('gbusy0'), unique('gbusy1')];
     const writers = Array.from({ length: 6 }, (_, k) => new Writer(s, busy[k % busy.length]));
