@@ -94,6 +94,7 @@ function galeraNodes(config: DatabaseConfig): GaleraNodes | undefined {
   if (!config.dbHosts || !config.dbUrl) return undefined;
   let nodes = clusters.get(config);
   if (!nodes) clusters.set(config, (nodes = GaleraNodes.of(config.dbHosts, config.dbUrl)));
+  nodes.start(); // again after a pool that ended stopped its probes (a data source made anew)
   return nodes;
 }
 

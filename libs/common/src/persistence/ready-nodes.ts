@@ -8,7 +8,7 @@ type Acquired = (error: NodeJS.ErrnoException | null, connection: PoolConnection
  * statements, on itself) when it is new and again once after each change of the nodes' ready set; one whose node is
  * not ready is closed, its node marked, and another is taken, at most once per node, so a request never runs a
  * statement on a node that would refuse it (1047) or serve stale data. Between changes a handed-out connection
- * costs nothing more.
+ * costs nothing more. Ending the pool ends the nodes' probes.
  */
 export function onReadyNodes(pool: Pool, nodes: GaleraNodes): Pool {
   const checked = new WeakMap<PoolConnection, number>();
@@ -51,5 +51,11 @@ export function onReadyNodes(pool: Pool, nodes: GaleraNodes): Pool {
     });
 
   pool.getConnection = (callback: Acquired) => take(callback, nodes.nodes.length);
+  // the probes end with the pool (the data source destroyed, the service stopped)
+  const end = pool.end.bind(pool);
+  pool.end = ((callback?: (error: NodeJS.ErrnoException | null) => void) => {
+    void nodes.stop();
+    return end(callback as never);
+  }) as typeof pool.end;
   return pool;
 }
