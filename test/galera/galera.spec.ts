@@ -112,6 +112,16 @@ describeGalera('main-service on a Galera cluster', () => {
     expect(answers.server).toBe(0);
     expect(answers.other.slice(0, 20)).toEqual([]);
     expect(answers.okOnBWhileDown).toBeGreaterThan(0);
+    // B's metrics name the nodes: all three ready again once node 2 has rejoined, one of them in use
+    const nodeGauges = async () => (await g.b.http().get('/main-service/metrics')).text;
+    const deadline = Date.now() + 10_000;
+    let gauges = await nodeGauges();
+    while (!/db_node_ready\{node="[^"]+:3312"\} 1/.test(gauges) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      gauges = await nodeGauges();
+    }
+    expect(gauges.match(/^db_node_ready\{node="[^"]+"\} 1$/gm)).toHaveLength(3);
+    expect(gauges.match(/^db_node_in_use\{node="[^"]+"\} 1$/gm)).toHaveLength(1);
     // every acknowledged record once, and no other, on every node
     for (const n of [1, 2, 3]) await caughtUp(n, g.name);
     for (const tenant of tenants) {

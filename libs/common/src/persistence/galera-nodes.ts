@@ -121,6 +121,11 @@ export class GaleraNodes {
     return chosen;
   }
 
+  /** Whether the node (by name) may be used now, for the metrics. */
+  isReady(name: string): boolean {
+    return this.reasons.has(name) && this.reasons.get(name) === undefined;
+  }
+
   /** The node in use, for log lines and metrics ("none" while no node is ready). */
   current(): string {
     return this.inUse ?? 'none';

@@ -10,7 +10,13 @@ type Acquired = (error: NodeJS.ErrnoException | null, connection: PoolConnection
  * statement on a node that would refuse it (1047) or serve stale data. Between changes a handed-out connection
  * costs nothing more. Ending the pool ends the nodes' probes.
  */
+const nodesOfPool = new WeakMap<Pool, GaleraNodes>();
+
+/** The Galera nodes a pool connects to (DB_HOSTS), for the metrics; undefined without DB_HOSTS. */
+export const galeraNodesOf = (pool: Pool): GaleraNodes | undefined => nodesOfPool.get(pool);
+
 export function onReadyNodes(pool: Pool, nodes: GaleraNodes): Pool {
+  nodesOfPool.set(pool, nodes);
   const checked = new WeakMap<PoolConnection, number>();
   /** The node of each connection, as it told its own address when checked. */
   const nodeOf = new WeakMap<PoolConnection, string>();
