@@ -1,5 +1,5 @@
 import { retryingConflicts, WRITE_ATTEMPTS } from './conflict-retry';
-import { isDuplicateKeyError } from './db-errors';
+import { isDuplicateKeyError, isStorageUnavailableError } from './db-errors';
 
 /** An error as mysql2 throws it for a deadlock's victim or a Galera certification failure. */
 const conflict = () =>
@@ -38,5 +38,17 @@ describe('retryingConflicts', () => {
     const write = failing(2, duplicate);
     await expect(retryingConflicts(write, isDuplicateKeyError)).resolves.toBe('written');
     expect(write).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('what a client is answered after a Galera refusal', () => {
+  it('a node not ready (1047) and a conflict that persisted are storage unavailable (503), never a 500', () => {
+    const notPrepared = Object.assign(new Error('WSREP has not yet prepared node for application use'), {
+      code: 'ER_UNKNOWN_COM_ERROR',
+      errno: 1047,
+    });
+    expect(isStorageUnavailableError(notPrepared)).toBe(true);
+    expect(isStorageUnavailableError(conflict())).toBe(true);
+    expect(isStorageUnavailableError(duplicate())).toBe(false);
   });
 });
