@@ -144,7 +144,10 @@ export class GaleraNodes {
     socket.setNoDelay(true);
     // refused or unreachable: out until a probe finds it ready again, so the next connection tries another node
     let connected = false;
-    socket.once('connect', () => (connected = true));
+    socket.once('connect', () => {
+      connected = true;
+      socket.setKeepAlive(true); // as mysql2 does for the sockets it opens itself (enableKeepAlive)
+    });
     socket.once('error', (error: NodeJS.ErrnoException) => {
       if (!connected) this.mark(node, `connection failed (${error.code ?? error.message})`);
     });
