@@ -71,7 +71,8 @@ export default tseslint.config(
     },
   },
   {
-    // the SQL module itself, and the driver's set-up: the pool TypeORM makes (deadline, request connections), the
+    // the SQL module itself, and the driver's set-up: the pool TypeORM makes (deadline, request connections, the
+    // Galera nodes it connects to), the
     // database created before the migrations, and their specs
     files: [
       'libs/common/src/persistence/sql/**/*.ts',
@@ -81,6 +82,8 @@ export default tseslint.config(
       'libs/common/src/persistence/statement-deadline.spec.ts',
       'libs/common/src/persistence/request-connections.ts',
       'libs/common/src/persistence/request-connections.spec.ts',
+      'libs/common/src/persistence/galera-nodes.ts',
+      'libs/common/src/persistence/ready-nodes.ts',
     ],
     rules: { 'no-restricted-imports': ['error', { patterns: PRIVATE_PATHS }] },
   },

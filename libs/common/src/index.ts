@@ -85,6 +85,8 @@ export * from './persistence/migrations/1795910000000-LiveCounts';
 export * from './persistence/migrations/1796000000000-WriteCounts';
 export * from './persistence/migrations/1796100000000-FilterCounts';
 export * from './persistence/record-tables';
+export * from './persistence/count-trigger-replacement';
+export * from './persistence/conflict-retry';
 export * from './persistence/live-count-sql';
 export * from './persistence/deleted-count-sql';
 export * from './persistence/replica-lease.entity';

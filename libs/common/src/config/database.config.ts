@@ -13,6 +13,17 @@ export class DatabaseConfig {
     message: 'must look like mysql://user:pass@host:3306/db, the database name 1 to 64 of A-Z, a-z, 0-9, _ and $',
   })
   dbUrl?: string;
+  /**
+   * The nodes of a MariaDB Galera cluster, `host:port` comma-separated (at most 16); DB_URL's host is one of them, used
+   * while it is ready. With it the service connects only to ready nodes (persistence/galera-nodes.ts).
+   */
+  @Env('DB_HOSTS')
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9._-]{1,253}:\d{1,5}(,[A-Za-z0-9._-]{1,253}:\d{1,5}){0,15}$/, {
+    message: 'must look like db1:3306,db2:3306,db3:3306 (1 to 16 host:port pairs)',
+  })
+  dbHosts?: string;
   /** Folder of the SQLite files (`:memory:` allowed). */
   @Env('SQLITE_DIR') @IsString() sqliteDir = './data';
   @Env('DB_POOL_SIZE') @Type(() => Number) @IsInt() @Min(1) @Max(100) dbPoolSize = 10;

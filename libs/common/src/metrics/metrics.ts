@@ -6,6 +6,8 @@ import { ServerConfig } from '../config/server.config';
 import { bodyStatusLabel } from '../http/sent-status';
 import { routeOf } from '../logging/app-logging';
 import { driverPool } from '../persistence/sql/driver-pool';
+import { GaleraNodes, nodeName } from '../persistence/galera-nodes';
+import { galeraNodesOf } from '../persistence/ready-nodes';
 
 // for the gauges a service counts in its database (the library's index exports this file's exports)
 export { GAUGE_READ_DEADLINE_MS, GAUGE_REFRESH_MS, PeriodicReading } from './periodic-reading';
@@ -90,5 +92,30 @@ export class Metrics {
     });
     pool.on('connection', () => opened.inc());
     pool.on('enqueue', () => queued.inc());
+    const nodes = galeraNodesOf(pool);
+    if (nodes) this.galeraMetrics(nodes, registers);
+  }
+
+  /** With DB_HOSTS: each node's readiness as the replica last saw it, and the node its new connections go to. */
+  private galeraMetrics(nodes: GaleraNodes, registers: Registry[]): void {
+    const names = nodes.nodes.map(nodeName);
+    new Gauge({
+      name: 'db_node_ready',
+      help: 'DB_HOSTS: 1 while the node is ready (Synced, wsrep_ready) by its last probe, else 0',
+      labelNames: ['node'],
+      registers,
+      collect() {
+        for (const name of names) this.set({ node: name }, nodes.isReady(name) ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'db_node_in_use',
+      help: "DB_HOSTS: 1 for the node the replica's new connections go to, 0 for the others",
+      labelNames: ['node'],
+      registers,
+      collect() {
+        for (const name of names) this.set({ node: name }, nodes.current() === name ? 1 : 0);
+      },
+    });
   }
 }

@@ -8,6 +8,7 @@ import { openingFrom, preparedInMemorySqlite } from './prepared-sqlite';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
 import { RequestConnectionLimits } from './request-connections';
 import { mysql2WithStatementDeadline } from './statement-deadline';
+import { GaleraNodes } from './galera-nodes';
 
 /** An entity class (TypeORM reads its decorators). */
 export type EntityClass = new (...args: never[]) => object;
@@ -67,7 +68,9 @@ export function dataSourceOptions(
       // before its first statement (statement-deadline.ts)
       // and, with `requests` (a service's admission), requests wait for a connection a bounded time and never take the
       // reserve kept for background work and probes (request-connections.ts)
-      ...(use === 'service' ? { driver: mysql2WithStatementDeadline(config.dbStatementTimeoutMs, requests) } : {}),
+      // with DB_HOSTS (a Galera cluster), the service's connections go to ready nodes only (galera-nodes.ts); schema work
+      // goes to DB_URL's node, where DDL replicates to the others
+      ...(use === 'service' ? { driver: mysql2WithStatementDeadline(config.dbStatementTimeoutMs, requests, galeraNodes(config)) } : {}),
     };
   }
   requireSqliteDriver();
@@ -83,6 +86,16 @@ export function dataSourceOptions(
     enableWAL: !inMemory,
     timeout: 5000,
   };
+}
+
+/** The nodes of DB_HOSTS, once per configuration (a service's one data source), or none without it. */
+const clusters = new WeakMap<DatabaseConfig, GaleraNodes>();
+function galeraNodes(config: DatabaseConfig): GaleraNodes | undefined {
+  if (!config.dbHosts || !config.dbUrl) return undefined;
+  let nodes = clusters.get(config);
+  if (!nodes) clusters.set(config, (nodes = GaleraNodes.of(config.dbHosts, config.dbUrl)));
+  nodes.start(); // again after a pool that ended stopped its probes (a data source made anew)
+  return nodes;
 }
 
 /**

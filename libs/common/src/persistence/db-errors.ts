@@ -14,6 +14,8 @@ const UNAVAILABLE_CODES = new Set([
   'ER_LOCK_WAIT_TIMEOUT',
   'ER_LOCK_DEADLOCK',
   'ER_SERVER_SHUTDOWN',
+  // a Galera node that is not ready (joining, donor, non-primary): "WSREP has not yet prepared node for application use"
+  'ER_UNKNOWN_COM_ERROR',
   'SQLITE_BUSY',
   'SQLITE_BUSY_SNAPSHOT',
   'SQLITE_LOCKED',
@@ -48,14 +50,10 @@ export function isDuplicateKeyError(error: unknown): boolean {
   return code !== undefined && DUPLICATE_CODES.has(code);
 }
 
-/** MySQL/MariaDB chose this transaction as a deadlock's victim and rolled it back: running it again is safe. */
-export function isDeadlockError(error: unknown): boolean {
-  return codeOf(error) === 'ER_LOCK_DEADLOCK';
-}
-
 /**
- * The transaction lost a race with a concurrent one and can only be run again: a deadlock's victim, or (SQLite in
- * WAL mode, another connection on the same file) a transaction whose snapshot another one's commit made stale.
+ * The transaction lost a race with a concurrent one, was rolled back whole and can only be run again: a deadlock's
+ * victim, a Galera transaction that failed certification against another node's write (also ER_LOCK_DEADLOCK), or
+ * (SQLite in WAL mode, another connection on the same file) a transaction whose snapshot another one's commit made stale.
  */
 export function isConcurrentConflictError(error: unknown): boolean {
   const code = codeOf(error);

@@ -1,6 +1,6 @@
 import { QueryRunner } from 'typeorm';
 import { LIVE } from './columns';
-import { Engine, isLive, LIVE_COUNT_SLOTS, moved, quoted, RowName } from './live-count-sql';
+import { Engine, isLive, moved, MYSQL_COUNT_SLOT, quoted, RowName } from './live-count-sql';
 
 /**
  * Logically deleted rows per (record table, tenant, slot), kept by triggers of their own on each record table that has
@@ -45,7 +45,7 @@ function statement(engine: Engine, table: string, { row, amount, when }: Deleted
       `INSERT INTO ${COLUMNS} SELECT '${table}', ${row}.tenant_id, 0, ${amount} WHERE ${when} ` +
       `ON CONFLICT (table_name, tenant_id, slot) DO UPDATE SET deleted = deleted + excluded.deleted;`
     );
-  const slot = `CONNECTION_ID() % ${LIVE_COUNT_SLOTS}`;
+  const slot = MYSQL_COUNT_SLOT;
   return (
     `IF ${when} THEN INSERT INTO ${COLUMNS} VALUES ('${table}', ${row}.tenant_id, ${slot}, ${amount}) ` +
     `ON DUPLICATE KEY UPDATE deleted = deleted + (${amount}); END IF;`

@@ -8,6 +8,7 @@ import { LiveCounts1795910000000 } from './migrations/1795910000000-LiveCounts';
 import { WriteCounts1796000000000 } from './migrations/1796000000000-WriteCounts';
 import { FilterCounts1796100000000 } from './migrations/1796100000000-FilterCounts';
 import { DeletedCounts1796300000000 } from './migrations/1796300000000-DeletedCounts';
+import { CountSlotsPerNode1796400000200 } from './migrations/1796400000200-CountSlotsPerNode';
 
 /** The library's tables every service has (COMMON_ENTITIES: live, write, filter and deleted counts, throttle windows, replica leases), in order. */
 export const COMMON_MIGRATIONS: MigrationClass[] = [
@@ -17,6 +18,7 @@ export const COMMON_MIGRATIONS: MigrationClass[] = [
   WriteCounts1796000000000,
   FilterCounts1796100000000,
   DeletedCounts1796300000000,
+  CountSlotsPerNode1796400000200,
 ];
 
 /** MessagingModule's tables (MESSAGING_ENTITIES: outbox, leases, import batches and rejections), in order. */

@@ -17,6 +17,17 @@ export const LIVE_COUNT_TABLE = 'live_count';
 export const LIVE_COUNT_SLOTS = 8;
 
 /**
+ * Servers whose writers never share a slot row: on a MariaDB Galera cluster each node writes its own rows (its
+ * server_id picks a block of LIVE_COUNT_SLOTS slots), so writers on two nodes never update the same counter row
+ * and lose certification against each other for it (they would on `CONNECTION_ID() % 8` alone: connection ids
+ * are per node). Nodes whose server_id differ modulo this never meet; a single server writes 8 slots as before.
+ */
+export const LIVE_COUNT_NODE_BLOCKS = 64;
+
+/** The slot a MySQL/MariaDB trigger adds to: its connection's, within its server's block (reads sum all slots). */
+export const MYSQL_COUNT_SLOT = `CONNECTION_ID() % ${LIVE_COUNT_SLOTS} + ${LIVE_COUNT_SLOTS} * (@@server_id % ${LIVE_COUNT_NODE_BLOCKS})`;
+
+/**
  * Live rows per (record table, tenant, filter column, value, slot), kept by the same triggers in the same
  * transactions: the sum of a value's `live` is the tenant's live records with that value in that column (NULL
  * is not counted), so a page or count filtered by that one column reads a few rows instead of the matches.
@@ -110,7 +121,7 @@ const FILTER_COLUMNS = `${FILTER_COUNT_TABLE} (table_name, tenant_id, field, val
 const FILTER_KEY = 'table_name, tenant_id, field, value, slot';
 
 function mysqlStatement(table: string, column: string | undefined, { row, amount, when }: Change): string {
-  const slot = `CONNECTION_ID() % ${LIVE_COUNT_SLOTS}`;
+  const slot = MYSQL_COUNT_SLOT;
   const upsert =
     column === undefined
       ? `INSERT INTO ${LIVE_COLUMNS} VALUES ('${table}', ${row}.tenant_id, ${slot}, ${amount}, 1) ` +

@@ -56,6 +56,9 @@ describe('the statement that sets the deadline', () => {
     expect(statementDeadlineSql('11.4.2-MariaDB-log', 1234)).toBe('SET SESSION max_statement_time = 1.234');
     expect(statementDeadlineSql('8.0.36', 300)).toBe('SET SESSION max_execution_time = 300');
     expect(statementDeadlineSql('8.4.0-commercial', 30_000)).toBe('SET SESSION max_execution_time = 30000');
+    expect(statementDeadlineSql('10.11.19-MariaDB-0+deb12u1', 300, true)).toBe(
+      'SET SESSION max_statement_time = 0.300, wsrep_sync_wait = 3',
+    );
   });
 });
 
@@ -232,8 +235,12 @@ function hasSqliteDriver(): boolean {
     try {
       const { error } = await failureOf(() => open({}));
       expect((error as { code?: string }).code).toBe('ER_UNKNOWN_SYSTEM_VARIABLE');
-      // the version, the deadline, and nothing after it on that connection
-      expect(refusing.mock.calls.map(([sql]) => sql)).toEqual(['SELECT VERSION() AS version', expect.stringMatching(/^SET SESSION max_/)]);
+      // the version, whether it is a Galera node, the deadline, and nothing after it on that connection
+      expect(refusing.mock.calls.map(([sql]) => sql)).toEqual([
+        'SELECT VERSION() AS version',
+        "SHOW GLOBAL VARIABLES LIKE 'wsrep_on'",
+        expect.stringMatching(/^SET SESSION max_/),
+      ]);
     } finally {
       refusing.mockRestore();
     }

@@ -1,5 +1,4 @@
 import { DataSource } from 'typeorm';
-import { isDeadlockError } from './db-errors';
 
 export const isMysqlFamily = (dataSource: DataSource): boolean =>
   dataSource.options.type === 'mysql' || dataSource.options.type === 'mariadb';
@@ -12,17 +11,4 @@ export function upsertSql(dataSource: DataSource, insert: string, primaryKey: st
   return isMysqlFamily(dataSource)
     ? `${insert} ON DUPLICATE KEY UPDATE ${update}`
     : `${insert} ON CONFLICT (${primaryKey.join(', ')}) DO UPDATE SET ${update}`;
-}
-
-/** Concurrent first upserts of one key can deadlock on MySQL/MariaDB; the statement is simply repeated. */
-const DEADLOCK_RETRIES = 3;
-
-export async function retryingDeadlocks<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (!isDeadlockError(error) || attempt >= DEADLOCK_RETRIES) throw error;
-    }
-  }
 }

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { isMysqlFamily, retryingDeadlocks, upsertSql } from './upsert-sql';
+import { isMysqlFamily, upsertSql } from './upsert-sql';
+import { retryingConflicts } from './conflict-retry';
 import { changeRows, selectRows } from './sql/run-statement';
 
 const TABLE = 'throttle_window';
@@ -42,7 +43,7 @@ export class WindowCounter {
     const { manager } = this.dataSource;
     if (!isMysqlFamily(this.dataSource)) return counted(await selectRows(manager, `${sql} RETURNING hits, window_end`, parameters, 'once'));
     // the upsert keeps the row locked until commit: the read sees exactly this hit's count
-    return retryingDeadlocks(() =>
+    return retryingConflicts(() =>
       this.dataSource.transaction(async (transaction) => {
         await changeRows(transaction, sql, parameters, 'once');
         return counted(await selectRows(transaction, `SELECT hits, window_end FROM ${TABLE} WHERE throttle_key = ?`, [key], 'once'));
@@ -59,7 +60,7 @@ export class WindowCounter {
 
   /** Ends the key's window at once (e.g. a proven secret clears the failures counted before). */
   async forget(key: string): Promise<void> {
-    await changeRows(this.dataSource.manager, `DELETE FROM ${TABLE} WHERE throttle_key = ?`, [key], 'once');
+    await retryingConflicts(() => changeRows(this.dataSource.manager, `DELETE FROM ${TABLE} WHERE throttle_key = ?`, [key], 'once'));
   }
 
   /** Waits for a sweep in progress (before the data source closes). */

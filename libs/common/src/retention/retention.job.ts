@@ -10,6 +10,7 @@ import { RetentionConfig } from '../config/retention.config';
 import type { AnyResource } from '../crud/fields/resource';
 import { CrudService } from '../crud/service/crud.service';
 import { exclusiveTransaction } from '../crud/tables/exclusive-transaction';
+import { retryingConflicts } from '../persistence/conflict-retry';
 import { Metrics } from '../metrics/metrics';
 import { TenantScope } from '../tenancy/tenant-scope';
 import { AgeRetention } from './age-retention';
@@ -167,9 +168,12 @@ export class RetentionJob implements OnApplicationBootstrap, BeforeApplicationSh
     return true;
   }
 
-  /** One batch of a tenant's rows; the table's triggers raise that tenant's write version in the same transaction. */
+  /**
+   * One batch of a tenant's rows; the table's triggers raise that tenant's write version in the same transaction. It is
+   * run again whole when it lost a race with a request's write (on Galera, one committed on another node).
+   */
   private removeRecorded(selection: DueSelection, scope: TenantScope, ids: string[]): Promise<number> {
-    return exclusiveTransaction(this.dataSource, (manager) => removeBatch(manager, selection.rows, scope, ids));
+    return retryingConflicts(() => exclusiveTransaction(this.dataSource, (manager) => removeBatch(manager, selection.rows, scope, ids)));
   }
 
   private count(table: string, reason: RemovalReason, removed: number, report: RetentionPass): void {

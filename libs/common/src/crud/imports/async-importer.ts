@@ -9,6 +9,7 @@ import { BusMessage, MessageBus } from '../../messaging/message-bus';
 import { OutboxRelay } from '../../messaging/outbox.relay';
 import { isStorageUnavailableError } from '../../persistence/db-errors';
 import { newId } from '../../persistence/ids';
+import { retryingConflicts } from '../../persistence/conflict-retry';
 import { BaseRecord } from '../../persistence/base-record';
 import { TenantScope } from '../../tenancy/tenant-scope';
 import { CrudService } from '../service/crud.service';
@@ -77,22 +78,24 @@ export class AsyncImporter<E extends BaseRecord> {
     const { tenantId, username } = TenantScope.current();
     const batchId = newId();
     const payloadDigest = importDigest(items);
-    await this.dataSource.transaction(async (manager) => {
-      await manager.insert(ImportBatch, {
-        batchId,
-        tenantId,
-        topic: this.topic,
-        createdUsername: username,
-        status: 'PENDING',
-        itemCount: items.length,
-        appliedCount: 0,
-        rejected: null,
-        payloadDigest,
-        createdTime: Date.now(),
-        finishedTime: null,
-      });
-      await this.relay.add(manager, this.topic, tenantId, { tenantId, username, batchId, items } satisfies ImportPayload);
-    });
+    await retryingConflicts(() =>
+      this.dataSource.transaction(async (manager) => {
+        await manager.insert(ImportBatch, {
+          batchId,
+          tenantId,
+          topic: this.topic,
+          createdUsername: username,
+          status: 'PENDING',
+          itemCount: items.length,
+          appliedCount: 0,
+          rejected: null,
+          payloadDigest,
+          createdTime: Date.now(),
+          finishedTime: null,
+        });
+        await this.relay.add(manager, this.topic, tenantId, { tenantId, username, batchId, items } satisfies ImportPayload);
+      }),
+    );
     this.relay.kick();
     return new WithExtra(true, { batchId, count: items.length });
   }

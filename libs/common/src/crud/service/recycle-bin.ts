@@ -6,6 +6,7 @@ import { BaseRecord } from '../../persistence/base-record';
 import { TenantScope } from '../../tenancy/tenant-scope';
 import { DeletedRecordTable } from '../tables/deleted-record-table';
 import { refusingDuplicates } from '../tables/duplicate-key';
+import { retryingConflicts } from '../../persistence/conflict-retry';
 import { totalShownByRows } from '../tables/page-totals';
 import { pageWindow, SortOrder } from '../tables/page-window';
 import { PageControls } from '../http/query-controls';
@@ -62,12 +63,15 @@ export class RecycleBin<E extends BaseRecord> {
 
   /** true when a deleted record of the scope came back; 422 with the resource's exists-text when its key is live again. */
   restoreById(scope: TenantScope, id: string): Promise<boolean> {
-    return refusingDuplicates(this.resource, this.table.restore(scope, id));
+    return refusingDuplicates(
+      this.resource,
+      retryingConflicts(() => this.table.restore(scope, id)),
+    );
   }
 
   /** true when at least one deleted record of the scope with these ids was removed for good. */
   async purgeByIds(scope: TenantScope, ids: string[]): Promise<boolean> {
-    return (await this.table.purge(scope, ids)) > 0;
+    return (await retryingConflicts(() => this.table.purge(scope, ids))) > 0;
   }
 
   /**

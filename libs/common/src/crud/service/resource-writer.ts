@@ -9,6 +9,7 @@ import { BaseRecord } from '../../persistence/base-record';
 import { isDuplicateKeyError } from '../../persistence/db-errors';
 import { TenantScope } from '../../tenancy/tenant-scope';
 import { refusingDuplicates, retryingConcurrentTwins } from '../tables/duplicate-key';
+import { retryingConflicts } from '../../persistence/conflict-retry';
 import { LiveRecordTable } from '../tables/live-record-table';
 import { RecordColumns } from '../tables/record-columns';
 import { Resource } from '../fields/resource';
@@ -45,7 +46,10 @@ export class ResourceWriter<E extends BaseRecord> {
 
   async save(scope: TenantScope, dto: object): Promise<true> {
     await this.resource.checkWrite?.(scope, dto as Row, this.dataSource);
-    await refusingDuplicates(this.resource, this.insert(scope, dto as Row));
+    await refusingDuplicates(
+      this.resource,
+      retryingConflicts(() => this.insert(scope, dto as Row)),
+    );
     return true;
   }
 
@@ -75,7 +79,7 @@ export class ResourceWriter<E extends BaseRecord> {
 
   /** Logical deletion; true when at least one of the ids was a live record of the scope. */
   async removeByIds(scope: TenantScope, ids: string[]): Promise<boolean> {
-    const removed = this.table.softDelete(scope, { [this.resource.idField]: In(ids) } as TenantFilter<E>);
+    const removed = retryingConflicts(() => this.table.softDelete(scope, { [this.resource.idField]: In(ids) } as TenantFilter<E>));
     return (await refusingDuplicates(this.resource, removed)) > 0;
   }
 
@@ -115,7 +119,7 @@ export class ResourceWriter<E extends BaseRecord> {
   async saveIfAbsent(scope: TenantScope, row: Row): Promise<boolean> {
     if (await this.table.exists(scope, this.columns.keyOf(row) as TenantFilter<E>)) return false;
     try {
-      await this.insert(scope, row);
+      await retryingConflicts(() => this.insert(scope, row));
       return true;
     } catch (error) {
       if (isDuplicateKeyError(error)) return false; // a concurrent save of the same key won
@@ -149,14 +153,17 @@ export class ResourceWriter<E extends BaseRecord> {
     });
   }
 
-  /** On SQLite the transaction is exclusive while open, so its writes may pause (see exclusive-transaction.ts). */
+  /**
+   * On SQLite the transaction is exclusive while open, so its writes may pause (see exclusive-transaction.ts).
+   * Run again whole when it lost a race (retryingConflicts); the upserts' transaction also on a concurrent twin.
+   */
   private batchTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return exclusiveTransaction(this.dataSource, work);
+    return retryingConflicts(() => exclusiveTransaction(this.dataSource, work));
   }
 
   /** A transaction of upserts by key: run again when it meets a concurrent twin (retryingConcurrentTwins). */
   private upsertTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return retryingConcurrentTwins(() => this.batchTransaction(work));
+    return retryingConcurrentTwins(() => exclusiveTransaction(this.dataSource, work));
   }
 
   /** A time slice where the current transaction may give the event loop a turn, else none. */
@@ -168,9 +175,14 @@ export class ResourceWriter<E extends BaseRecord> {
     await this.table.insertRecords(scope, [await this.columns.of(dto)], { manager });
   }
 
-  /** Sets a write body's columns on the matching live records, stamped; returns how many changed. */
+  /**
+   * Sets a write body's columns on the matching live records, stamped; returns how many changed. Alone (no manager) it
+   * is its own autocommit write, run again when it lost a race; inside a transaction the transaction's runner decides.
+   */
   private async update(scope: TenantScope, match: TenantFilter<E>, changes: Row, manager?: EntityManager): Promise<number> {
-    return this.table.updateRecords(scope, match, await this.columns.of(changes), manager);
+    const values = await this.columns.of(changes);
+    if (manager) return this.table.updateRecords(scope, match, values, manager);
+    return retryingConflicts(() => this.table.updateRecords(scope, match, values));
   }
 
   private stale(revision: unknown): AppException {

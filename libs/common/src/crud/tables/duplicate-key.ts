@@ -1,11 +1,9 @@
 import { AppException } from '../../http/app-exception';
 import { BodyStatus } from '../../http/body-status';
 import { Message, message } from '../../i18n/message';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { isConcurrentConflictError, isDuplicateKeyError } from '../../persistence/db-errors';
+import { isDuplicateKeyError } from '../../persistence/db-errors';
+import { retryingConflicts } from '../../persistence/conflict-retry';
 import { AnyResource } from '../fields/resource';
-import { ClientGoneError } from '../../overload/busy';
-import { RequestContext } from '../../tenancy/request-context';
 
 /** The 422 text of the resource, "<title> exists", the title translated as a part of its own. */
 export const duplicateOf = (resource: AnyResource): Message => message('{{resource}} exists', { resource: message(resource.title) });
@@ -20,27 +18,13 @@ export async function refusingDuplicates<T>(resource: AnyResource, write: Promis
   }
 }
 
-/** Runs of an upsert transaction before a duplicate key or deadlock is taken for a real conflict. */
-export const UPSERT_ATTEMPTS = 5;
-
 /**
  * Runs an upsert transaction (keys read, then new ones inserted and known ones updated) again when it meets its
  * concurrent twin: another transaction that inserted one of the same new keys and committed after this one read
  * them hits the unique index (or, inserting in another order, deadlocks; or, on SQLite, finds its snapshot stale). The next run reads that key as
  * existing and updates it, so concurrent upserts of the same keys all succeed and the last writer's values stay.
- * A conflict that persists (a client identifier another key holds) is thrown after UPSERT_ATTEMPTS runs; none runs again once
- * the request's client has gone.
+ * A conflict that persists (a client identifier another key holds) is thrown after WRITE_ATTEMPTS runs (retryingConflicts).
  */
-export async function retryingConcurrentTwins<T>(transaction: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await transaction();
-    } catch (error) {
-      if (attempt >= UPSERT_ATTEMPTS || !(isDuplicateKeyError(error) || isConcurrentConflictError(error))) throw error;
-      // nothing is run again for a client that has left
-      if (RequestContext.ticket()?.gone) throw new ClientGoneError();
-      // a short random wait, so that twins that collided do not collide again in step
-      await sleep(Math.random() * 5 * attempt);
-    }
-  }
+export function retryingConcurrentTwins<T>(transaction: () => Promise<T>): Promise<T> {
+  return retryingConflicts(transaction, isDuplicateKeyError);
 }

@@ -4,12 +4,13 @@
  * counted filter column, through every kind of write, starting from the rows present when they are created; a page
  * read by its keys, from either end, is the page the plain OFFSET query gives, ties included.
  */
-import { Column, DataSource, Entity, MoreThanOrEqual, PrimaryColumn } from 'typeorm';
+import { Column, DataSource, Entity, In, MoreThanOrEqual, PrimaryColumn } from 'typeorm';
 import { createTestDatabase, fixtureDataSource, TestDatabase } from '../../../../../test/support/database';
 import { BaseRecord } from '../../persistence/base-record';
 import { LIVE } from '../../persistence/columns';
-import { createLiveCountTriggers } from '../../persistence/live-count-sql';
-import { createDeletedCountTriggers } from '../../persistence/deleted-count-sql';
+import { createLiveCountTriggers, LIVE_COUNT_SLOTS, liveCountTriggers, MYSQL_COUNT_SLOT } from '../../persistence/live-count-sql';
+import { createDeletedCountTriggers, deletedCountTriggers } from '../../persistence/deleted-count-sql';
+import { replaceCountTriggers } from '../../persistence/count-trigger-replacement';
 import { DeletedCount } from './deleted-count.entity';
 import { DeletedRecordTable } from './deleted-record-table';
 import { isMysqlFamily } from '../../persistence/upsert-sql';
@@ -353,5 +354,69 @@ describe('a page read by its keys from the nearer end', () => {
     expect(pageWindow(50, 10, 95)).toEqual({ skip: 35, take: 10, reversed: true });
     expect(pageWindow(90, 10, 95)).toEqual({ skip: 0, take: 5, reversed: true });
     expect(pageWindow(95, 10, 95)).toBeUndefined();
+  });
+});
+
+describe('count triggers replaced (MySQL/MariaDB)', () => {
+  const t7 = TenantScope.system('fixture tenant seven', 'lc-7', 'sys-8');
+  const triggerTexts = async () =>
+    (
+      (await dataSource.query(
+        `SELECT ACTION_STATEMENT AS statement FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND EVENT_OBJECT_TABLE = 'fixture_counted'`,
+      )) as { statement: string }[]
+    ).map((row) => row.statement);
+  const deletedOf = async (scope: TenantScope) =>
+    Number(
+      (
+        (await dataSource.query('SELECT SUM(deleted) AS n FROM deleted_count WHERE table_name = ? AND tenant_id = ?', [
+          'fixture_counted',
+          scope.tenantId,
+        ])) as {
+          n: string | number | null;
+        }[]
+      )[0].n ?? 0,
+    );
+  const deletedRowsOf = async (scope: TenantScope) =>
+    Number(
+      (
+        (await dataSource.query(`SELECT COUNT(1) AS n FROM fixture_counted WHERE tenant_id = ? AND delete_time <> ${LIVE}`, [
+          scope.tenantId,
+        ])) as {
+          n: string | number;
+        }[]
+      )[0].n,
+    );
+
+  it("keep every count right when the triggers' slot changes under them, and add to the server's own slots", async () => {
+    if (!isMysqlFamily(dataSource)) return;
+    const runner = dataSource.createQueryRunner();
+    try {
+      // the earlier form: the slot by connection alone
+      for (const sql of [...liveCountTriggers('mysql', 'fixture_counted', COUNTED), ...deletedCountTriggers('mysql', 'fixture_counted')])
+        await runner.query(
+          sql.replace('CREATE TRIGGER', 'CREATE OR REPLACE TRIGGER').split(MYSQL_COUNT_SLOT).join(`CONNECTION_ID() % ${LIVE_COUNT_SLOTS}`),
+        );
+      expect((await triggerTexts()).some((text) => text.includes('@@server_id'))).toBe(false);
+      await table.insertRecords(
+        t7,
+        Array.from({ length: 12 }, (_, i) => ({ ...row(i), countedId: `r${i}` })),
+      );
+      await table.softDelete(t7, { countedId: In(['r1', 'r2', 'r3']) } as TenantFilter<Counted>);
+      await replaceCountTriggers(runner, 'fixture_counted');
+      const texts = await triggerTexts();
+      expect(texts.length).toBe(6);
+      expect(texts.every((text) => text.includes('@@server_id'))).toBe(true);
+      await table.insertRecords(
+        t7,
+        Array.from({ length: 5 }, (_, i) => ({ ...row(i), countedId: `s${i}` })),
+      );
+      await table.softDelete(t7, { countedId: In(['r4', 's1']) } as TenantFilter<Counted>);
+      expect(await table.countLive(t7)).toBe(12);
+      expect(await rowCount(t7)).toBe(12);
+      expect(await deletedOf(t7)).toBe(await deletedRowsOf(t7));
+      await expectFilterCountsOfRows([t7]);
+    } finally {
+      await runner.release();
+    }
   });
 });
