@@ -61,6 +61,7 @@ async function prepare(op: JsonOperation, s: Service): Promise<Prepared> {
     case 'count':
     case 'list':
     case 'listCache':
+    case 'export':
       return { url, body: {} };
     case 'page':
       return { url, body: { current: 1, pageSize: 10 } };
@@ -92,6 +93,9 @@ async function attempt(op: JsonOperation, s: Service, nulls: string[]): Promise<
   for (const row of Array.isArray(body) ? body : [body]) for (const k of nulls) row[k] = null;
   const http = s.app.http()[op.method](url).set('Authorization', s.app.auth());
   const raw = await http.send(body);
+  // a file (export) is no envelope: served whole is the answer required
+  if (String(raw.headers['content-disposition'] ?? '').startsWith('attachment'))
+    return raw.status === 200 ? undefined : `HTTP ${raw.status}`;
   const res: Envelope = { ...raw.body, httpStatus: raw.status };
   if (res.httpStatus >= 500 || res.status === 500) return `HTTP ${res.httpStatus}, status ${res.status}`;
   if (res.status !== 200) return `status ${res.status}: ${res.error}`;
