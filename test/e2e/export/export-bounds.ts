@@ -13,6 +13,9 @@ import { CONFIG, Envelope, listenOnLoopback, startApp, TestApp } from '../../sup
 
 const P = `${CONFIG}/translation`;
 
+/** Long enough for the full exports below on a loaded machine; the stalled one is cut after it. */
+const MAX_SECONDS = 15;
+
 describe('export bounds', () => {
   let t: TestApp;
   let base: string;
@@ -25,6 +28,7 @@ describe('export bounds', () => {
         DISPATCH_ENABLED: 'false',
         EXPORT_MAX_ROWS: String(rows + 1),
         EXPORT_CONCURRENCY: '1',
+        EXPORT_MAX_SECONDS: String(MAX_SECONDS),
         ADMISSION_MAX_IN_FLIGHT: '1',
         LOG_LEVEL: 'info',
       },
@@ -103,6 +107,25 @@ describe('export bounds', () => {
     expect(abandoned).toMatchObject({ export: 'system-api/configuration/translation', format: 'csv', outcome: 'abandoned' });
     expect(abandoned!.rows as number).toBeLessThan(rows);
     expect(lines.lines.findLast((line) => line.msg === 'export completed')).toMatchObject({ rows, bytes: next.body.length });
+  }, 60_000);
+
+  it('an export whose client stops reading is cut after EXPORT_MAX_SECONDS: the file ends short, the slot is free again', async () => {
+    const stalled = await stalledExport();
+    const started = Date.now();
+    // the export is cut past its bound: then the client, reading again, finds the file short
+    while (!lines.lines.some((l) => l.outcome === 'cut') && Date.now() - started < 30_000) await new Promise((r) => setTimeout(r, 200));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(MAX_SECONDS * 1000 - 1000);
+    const complete = await new Promise<boolean>((resolve) => {
+      stalled.res.on('close', () => resolve(stalled.res.complete));
+      stalled.res.on('error', () => resolve(false));
+      stalled.res.resume();
+    });
+    expect(complete).toBe(false);
+    const line = lines.lines.findLast((l) => l.outcome === 'cut');
+    expect(line).toMatchObject({ export: 'system-api/configuration/translation', format: 'csv' });
+    expect(line!.msg).toContain('EXPORT_MAX_SECONDS');
+    expect(line!.rows as number).toBeLessThan(rows);
+    expect((await waitForExport()).status).toBe(200);
   }, 60_000);
 
   /** The slot is given back as the export stops, a moment after the client left: the next export gets it within a second. */

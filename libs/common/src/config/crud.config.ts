@@ -21,6 +21,8 @@ export class CrudConfig {
   @Env('EXPORT_MAX_ROWS') @Type(() => Number) @IsInt() @Min(1) @Max(10_000_000) exportMaxRows = 1_000_000;
   /** Exports a replica streams at once (beyond: HTTP 429 + Retry-After); each holds a pool connection while it runs. */
   @Env('EXPORT_CONCURRENCY') @Type(() => Number) @IsInt() @Min(1) @Max(64) exportConcurrency = 2;
+  /** Longest an export may run, a slow reader's waits included (past it the file is cut): its slot, read view and connection are bounded. */
+  @Env('EXPORT_MAX_SECONDS') @Type(() => Number) @IsInt() @Min(1) @Max(86_400) exportMaxSeconds = 600;
   /** The tenant whose records listCache merges into every tenant's. */
   @Env('DEFAULT_TENANT_ID') @IsString() @Matches(/^[A-Za-z0-9_-]{1,64}$/) defaultTenantId = 'default';
 

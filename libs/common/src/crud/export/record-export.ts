@@ -63,10 +63,18 @@ export class RecordExport<E extends BaseRecord> {
       throw new HttpRefusal(429, exportsBusyText(this.config.exportConcurrency));
     }
     RequestContext.ticket()?.leaveInFlightLimit();
-    const gone = new AbortController();
-    const onClose = () => gone.abort();
+    // stopped when the client goes, or past EXPORT_MAX_SECONDS: a client that reads slowly (or not at all) must not
+    // hold a slot, a read view and a connection for ever
+    const stopping = new AbortController();
+    const stop = stopping.signal;
+    let overtime = false;
+    const onClose = () => stopping.abort();
     res.once('close', onClose);
-    const output = new ExportOutput(res, gone.signal);
+    const deadline = setTimeout(() => {
+      overtime = true;
+      stopping.abort();
+    }, this.config.exportMaxSeconds * 1000);
+    const output = new ExportOutput(res, stop);
     const started = performance.now();
     let rows = 0;
     const outcome = (what: string) => ({
@@ -100,7 +108,7 @@ export class RecordExport<E extends BaseRecord> {
           manager,
         );
         for await (const batch of batches) {
-          gone.signal.throwIfAborted();
+          stop.throwIfAborted();
           rows += batch.length; // handed to the file (the log line of an abandoned export counts them)
           await file.rows(batch);
         }
@@ -110,10 +118,13 @@ export class RecordExport<E extends BaseRecord> {
       this.logger.log({ ...outcome('completed'), msg: 'export completed' });
     } catch (error) {
       if (!res.headersSent) throw error; // answered in the envelope (400 bound, 503, a client that left before any byte)
-      if (gone.signal.aborted) this.logger.warn({ ...outcome('abandoned'), msg: 'export abandoned: the client left' });
+      if (overtime)
+        this.logger.warn({ ...outcome('cut'), msg: `export cut: it ran longer than EXPORT_MAX_SECONDS (${this.config.exportMaxSeconds})` });
+      else if (stop.aborted) this.logger.warn({ ...outcome('abandoned'), msg: 'export abandoned: the client left' });
       else this.logger.error({ ...outcome('failed'), error: (error as Error).message, msg: 'export failed after its first bytes' });
       res.destroy(); // a cut-short file, never one that looks whole
     } finally {
+      clearTimeout(deadline);
       res.off('close', onClose);
       release();
     }
