@@ -54,6 +54,11 @@ export interface ResourceOptions<E extends BaseRecord> {
    * a record would revive what its deletion revoked (a device's credentials).
    */
   recycleBin?: boolean;
+  /**
+   * historyPage over the entries its table's triggers write on every change (default: true). Off where a record's
+   * history is not kept (device-service's registry).
+   */
+  history?: boolean;
   /** The main time field (epoch ms): count/list/page/listCache also take `<field>Start`/`<field>End`, both inclusive. */
   timeRange?: keyof E & string;
   /**
@@ -74,6 +79,7 @@ export interface ResourceOptions<E extends BaseRecord> {
 export interface Resource<E extends BaseRecord = BaseRecord> extends ResourceOptions<E> {
   saveDto: Type<object>;
   recycleBin: boolean;
+  history: boolean;
   writeOnly: (keyof E & string)[];
   /** Name used for schemas and DI tokens, e.g. `InventoryItem`. */
   schemaName: string;
@@ -154,6 +160,7 @@ export function defineResource<E extends BaseRecord>(o: ResourceOptions<E>): Res
     ...o,
     saveDto,
     recycleBin: o.recycleBin ?? true,
+    history: o.history ?? true,
     writeOnly: o.writeOnly ?? writeOnlyColumnsOf(o.entity),
     sortable: [...new Set([...o.sortable, ...BASE_SORTABLE])] as (keyof E & string)[],
     schemaName,

@@ -15,6 +15,8 @@ import { ResourceWriter } from './resource-writer';
 import { RecycleBin } from './recycle-bin';
 import { TenantFilter } from '../tables/tenant-table';
 import { TtlCache } from './ttl-cache';
+import { RecordHistoryReader } from '../../history/record-history-reader';
+import { HistoryEntry, HistoryPageRequest } from '../../history/history-request';
 
 type Row = Record<string, unknown>;
 
@@ -30,6 +32,7 @@ export class CrudService<E extends BaseRecord> {
   private readonly lists: MergedListCache<E>;
   private readonly writer: ResourceWriter<E>;
   private readonly bin: RecycleBin<E>;
+  private readonly history: RecordHistoryReader;
 
   constructor(
     readonly resource: Resource<E>,
@@ -43,6 +46,7 @@ export class CrudService<E extends BaseRecord> {
     this.lists = new MergedListCache(resource, this.query, this.table, columns, config, cache);
     this.writer = new ResourceWriter(resource, this.table, columns, dataSource);
     this.bin = new RecycleBin(resource, dataSource, config);
+    this.history = new RecordHistoryReader(dataSource, config, [resource]);
   }
 
   async count(body: Row, scope = TenantScope.current()): Promise<number> {
@@ -125,6 +129,11 @@ export class CrudService<E extends BaseRecord> {
   /** The deleted records with these ids removed for good (live records are never touched). */
   async purgeByIds(ids: string[], scope = TenantScope.current()): Promise<boolean> {
     return this.bin.purgeByIds(scope, ids);
+  }
+
+  /** The entries of the resource's records, newest first (written by its table's triggers on every change). */
+  async historyPage(body: HistoryPageRequest, scope = TenantScope.current()): Promise<WithExtra<HistoryEntry[]>> {
+    return this.history.resourcePage(scope, this.resource, body);
   }
 
   /** Synchronous importList: upsert by business key, all or nothing. */

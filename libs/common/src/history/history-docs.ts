@@ -1,0 +1,17 @@
+import type { Failure } from '../openapi/failures';
+
+/** historyPage's request examples: Swagger UI fills the body with the first. */
+export const HISTORY_PAGE_EXAMPLES = {
+  firstPage: { summary: 'The newest 10 entries', value: { current: 1, pageSize: 10 } },
+  oneRecord: { summary: "One record's updates", value: { recordId: 'V1StGXR8Z5jdHi6BmyT12', action: 'UPDATE', current: 1, pageSize: 10 } },
+};
+
+/** What historyPage refuses beside a body of the wrong shape. */
+export const HISTORY_PAGE_FAILURES: Failure[] = [
+  {
+    status: 400,
+    when: 'timeStart is after timeEnd.',
+    error: 'timeStart must not be after timeEnd',
+    input: { set: { timeStart: 1798761599999, timeEnd: 1767225600000 } },
+  },
+];
