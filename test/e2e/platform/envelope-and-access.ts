@@ -523,12 +523,13 @@ describe('platform', () => {
     expected.set(`POST ${CONFIG}/translation/saveMissing`, null);
     expected.set('GET /main-service/main-api/v1/general/configuration/base/getClientIp', null);
     expected.set('GET /main-service/main-api/v1/general/configuration/base/getCloudServiceInfo', null);
-    // beyond the spec's 88: the outcome of an asynchronous import batch (docs/messaging.md), and each resource's recycle bin
+    // beyond the spec's 88: the outcome of an asynchronous import batch (docs/messaging.md), and each resource's recycle bin and history
     expected.set(`GET ${CONFIG}/data-dictionary/importStatus`, 'configuration-data-dictionary:read');
     const RECYCLE_BIN: [string, string, string][] = [
       ['post', 'deletedPage', 'read'],
       ['put', 'restoreById', 'update'],
       ['delete', 'purgeByIds', 'delete'],
+      ['post', 'historyPage', 'read'],
     ];
     for (const r of RESOURCES)
       for (const [m, op, action] of RECYCLE_BIN) expected.set(`${m.toUpperCase()} ${CONFIG}/${r}/${op}`, `${permissionName(r)}:${action}`);

@@ -1,4 +1,4 @@
-/** A client of one standard resource's 8 operations and its recycle bin against a running app, and the seeds of its sample records. */
+/** A client of one standard resource's 8 operations, its recycle bin and its history against a running app, and the seeds of its sample records. */
 import { isDeepStrictEqual } from 'node:util';
 import { ResourceSpec } from '../resource-table';
 import { TestApp } from '../test-app';
@@ -28,6 +28,7 @@ export function client(getApp: () => TestApp, r: ResourceSpec) {
     deletedPage: (body: unknown, claims?: Claims) => getApp().post(`${P}/deletedPage`, body, claims),
     restoreById: (id: string, claims?: Claims) => getApp().put(`${P}/restoreById?${query('id', [id])}`, undefined, claims),
     purgeByIds: (ids: string[], claims?: Claims) => getApp().del(`${P}/purgeByIds?${query('ids', ids)}`, claims),
+    historyPage: (body: unknown, claims?: Claims) => getApp().post(`${P}/historyPage`, body, claims),
     async count(body: Json = {}, claims?: Claims): Promise<number> {
       const res = await api.countRaw(body, claims);
       expect(res).toMatchObject({ status: 200 });

@@ -11,7 +11,7 @@ type Change = { field: string; oldValue?: unknown; newValue?: unknown; masked?: 
 export function describeHistory({ r, c, P, id, v, app, limitedApp }: ResourceContext): void {
   describe('history', () => {
     const historyOf = async (body: Json, claims?: typeof TENANT_B) => {
-      const res = await app().post(`${P}/historyPage`, { current: 1, pageSize: 1000, ...body }, claims);
+      const res = await c.historyPage({ current: 1, pageSize: 1000, ...body }, claims);
       expect(res).toMatchObject({ status: 200, error: null });
       return res;
     };
@@ -110,7 +110,7 @@ export function describeHistory({ r, c, P, id, v, app, limitedApp }: ResourceCon
       const timed = (await historyOf({ recordId: id(first), timeStart: time, timeEnd: time })).data as Json[];
       expect(timed.map((entry) => entry.action)).toContain('CREATE');
       expect((await historyOf({ recordId: id(first), timeEnd: time - 1 })).data).toEqual([]);
-      const page = await app().post(`${P}/historyPage`, { recordId: id(first), current: 2, pageSize: 1 });
+      const page = await c.historyPage({ recordId: id(first), current: 2, pageSize: 1 });
       expect(page).toMatchObject({ status: 200, extraData: { current: 2, size: 1, total: 2, pages: 2 } });
       expect((page.data as Json[]).map((entry) => entry.action)).toEqual(['CREATE']);
     });

@@ -29,6 +29,7 @@ export function describeOpenApi({ r, P, app }: ResourceContext): void {
       ['post', 'deletedPage', 'read'],
       ['put', 'restoreById', 'update'],
       ['delete', 'purgeByIds', 'delete'],
+      ['post', 'historyPage', 'read'],
     ];
     let doc: Json;
     beforeAll(async () => {
@@ -44,7 +45,7 @@ export function describeOpenApi({ r, P, app }: ResourceContext): void {
     const bodyProperties = (method: string, op: string) =>
       properties(operation(method, op).requestBody?.content?.['application/json']?.schema);
 
-    it(`documents the 8 standard operations and the recycle bin's 3, each with x-permission ${r.permission}:<action> (contract.md "Tenancy and access")`, () => {
+    it(`documents the 8 standard operations, the recycle bin's 3 and historyPage, each with x-permission ${r.permission}:<action> (contract.md "Tenancy and access")`, () => {
       const actual = STANDARD.map(([m, op]) => [`${m.toUpperCase()} ${op}`, operation(m, op)['x-permission'] ?? null]);
       expect(actual).toEqual(STANDARD.map(([m, op, action]) => [`${m.toUpperCase()} ${op}`, `${r.permission}:${action}`]));
     });
