@@ -561,8 +561,8 @@ describe('platform', () => {
       expect(Object.keys(res.body.paths ?? {}).length).toBeGreaterThan(0);
     });
 
-    it('contains exactly the 88 configuration-group operations (and importStatus, and the recycle bins) at the right methods', () => {
-      expect(expected.size).toBe(89 + 3 * RESOURCES.length);
+    it('contains exactly the 88 configuration-group operations (and importStatus, the recycle bins and historyPage) at the right methods', () => {
+      expect(expected.size).toBe(89 + RECYCLE_BIN.length * RESOURCES.length);
       expect(
         groupOps()
           .map((o) => o.key)

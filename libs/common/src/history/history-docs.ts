@@ -1,9 +1,8 @@
 import type { Failure } from '../openapi/failures';
 
-/** historyPage's request examples: Swagger UI fills the body with the first. */
+/** historyPage's request examples: Swagger UI fills the body with the first (the document adds one of every field). */
 export const HISTORY_PAGE_EXAMPLES = {
-  firstPage: { summary: 'The newest 10 entries', value: { current: 1, pageSize: 10 } },
-  oneRecord: { summary: "One record's updates", value: { recordId: 'V1StGXR8Z5jdHi6BmyT12', action: 'UPDATE', current: 1, pageSize: 10 } },
+  firstPage: { summary: 'The newest 10 entries, no filters', value: { current: 1, pageSize: 10 } },
 };
 
 /** What historyPage refuses beside a body of the wrong shape. */

@@ -101,7 +101,7 @@ export class HistoryEntry {
   @ApiProperty({ example: 'V1StGXR8Z5jdHi6BmyT12' })
   recordId: string;
 
-  @ApiProperty({ type: 'integer', example: 2, description: "The record's revision after the change" })
+  @ApiProperty({ type: 'integer', format: 'int64', example: 2, description: "The record's revision after the change" })
   revision: number;
 
   @ApiProperty({ enum: HISTORY_ACTIONS, example: 'UPDATE' })

@@ -16,10 +16,16 @@ class HistoryTable {
   private readonly columns: Map<string, ColumnMetadata>;
 
   constructor(
-    readonly resource: AnyResource,
-    metadata: EntityMetadata,
+    readonly resource: AnyResource | undefined,
+    private readonly tableName: string,
+    metadata?: EntityMetadata,
   ) {
-    this.columns = new Map(metadata.columns.map((column) => [column.databaseName, column]));
+    this.columns = new Map((metadata?.columns ?? []).map((column) => [column.databaseName, column]));
+  }
+
+  /** What an entry of the tenant-wide view names: the resource's permission name, else the table's. */
+  get name(): string {
+    return this.resource?.permission ?? this.tableName;
   }
 
   /** A change as the API shows the field: its JSON name, its values as reads show them (times as numbers, booleans). */
@@ -57,21 +63,24 @@ export class RecordHistoryReader {
   ) {
     for (const resource of resources) {
       const metadata = dataSource.getMetadata(resource.entity);
-      this.tables.set(metadata.tableName, new HistoryTable(resource, metadata));
+      this.tables.set(metadata.tableName, new HistoryTable(resource, metadata.tableName, metadata));
     }
   }
 
   /** The entries of `resource`'s records (historyPage). */
   resourcePage(scope: TenantScope, resource: AnyResource, body: TenantHistoryPageRequest): Promise<WithExtra<HistoryEntry[]>> {
-    return this.page(scope, [this.tableOf(resource)], body, false);
+    return this.page(scope, this.tableOf(resource), body, false);
   }
 
-  /** The entries of every resource of the reader, or of the one `body.resource` names (the tenant-wide view). */
+  /**
+   * The entries of every table of the tenant (on `(tenant_id, history_id)`, without a list of tables to sort
+   * across), or of the resource `body.resource` names (the tenant-wide view).
+   */
   tenantPage(scope: TenantScope, body: TenantHistoryPageRequest): Promise<WithExtra<HistoryEntry[]>> {
-    const all = [...this.tables.keys()];
-    const tables = body.resource === undefined ? all : all.filter((table) => this.tables.get(table)!.resource.permission === body.resource);
-    if (body.resource !== undefined && tables.length === 0) throw AppException.validation(`resource ${body.resource} has no history`);
-    return this.page(scope, tables, body, true);
+    if (body.resource === undefined) return this.page(scope, undefined, body, true);
+    const table = [...this.tables.values()].find((known) => known.resource?.permission === body.resource);
+    if (!table?.resource) throw AppException.validation(`resource ${body.resource} has no history`);
+    return this.page(scope, this.tableOf(table.resource), body, true);
   }
 
   private tableOf(resource: AnyResource): string {
@@ -80,7 +89,7 @@ export class RecordHistoryReader {
 
   private async page(
     scope: TenantScope,
-    tables: string[],
+    table: string | undefined,
     body: TenantHistoryPageRequest,
     named: boolean,
   ): Promise<WithExtra<HistoryEntry[]>> {
@@ -91,7 +100,7 @@ export class RecordHistoryReader {
       throw AppException.validation('timeStart must not be after timeEnd');
     const offset = (Math.max(current, 1) - 1) * pageSize;
     const [rows, total] = await readSnapshot(this.dataSource, async (manager): Promise<[Row[], number]> => {
-      const query = () => this.matching(manager.getRepository(RecordHistory).createQueryBuilder('h'), scope, tables, body);
+      const query = () => this.matching(manager.getRepository(RecordHistory).createQueryBuilder('h'), scope, table, body);
       const total = await query().getCount();
       const window = pageSize === 0 ? undefined : pageWindow(offset, pageSize, total);
       if (!window) return [[], total];
@@ -106,11 +115,10 @@ export class RecordHistoryReader {
     return new WithExtra(data, { current, pages: pageSize === 0 ? 0 : Math.ceil(total / pageSize), size: pageSize, total });
   }
 
-  /** The tenant's entries of `tables` that match the body's filters. */
-  private matching(query: SelectQueryBuilder<Row>, scope: TenantScope, tables: string[], body: TenantHistoryPageRequest) {
+  /** The tenant's entries (of `table`, when given) that match the body's filters. */
+  private matching(query: SelectQueryBuilder<Row>, scope: TenantScope, table: string | undefined, body: TenantHistoryPageRequest) {
     query.where('h.tenantId = :tenantId', { tenantId: scope.tenantId });
-    if (tables.length === 1) query.andWhere('h.tableName = :table', { table: tables[0] });
-    else query.andWhere('h.tableName IN (:...tables)', { tables: tables.length ? tables : [''] });
+    if (table !== undefined) query.andWhere('h.tableName = :table', { table });
     if (body.recordId !== undefined) query.andWhere('h.recordId = :recordId', { recordId: body.recordId });
     if (body.username !== undefined) query.andWhere('h.username = :username', { username: body.username });
     if (body.action !== undefined) query.andWhere('h.action = :action', { action: body.action });
@@ -120,12 +128,13 @@ export class RecordHistoryReader {
   }
 
   private entry(row: Row, named: boolean): HistoryEntry {
-    const table = this.tables.get(row.tableName)!;
+    // a table no resource of the reader has (one whose history was dropped since) shows its own names
+    const table = this.tables.get(row.tableName) ?? new HistoryTable(undefined, row.tableName);
     const fields = JSON.parse(row.changedFields) as string[];
     const values = row.changedValues === null ? undefined : (JSON.parse(row.changedValues) as unknown[]);
     return {
       historyId: String(row.historyId),
-      ...(named ? { resource: table.resource.permission } : {}),
+      ...(named ? { resource: table.name } : {}),
       recordId: row.recordId,
       revision: row.revision,
       action: row.action as HistoryAction,
