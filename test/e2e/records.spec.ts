@@ -18,4 +18,5 @@ import './records/notification-user';
 import './records/explain';
 import './records/explain-large';
 import './records/retention';
+import './records/history-paths';
 import './records/null-sweep';

@@ -100,3 +100,16 @@ export * from './tenancy/request-context';
 export * from './tenancy/tenant-scope';
 export * from './values/url-safe-key';
 export * from './values/language-tag';
+export * from './history/history-request';
+export * from './history/history.module';
+export * from './history/record-history.entity';
+export * from './history/write-stamp';
+export {
+  addWriteStampColumns,
+  BOOKKEEPING_COLUMNS,
+  createHistoryTriggers,
+  dropHistoryTriggers,
+  dropWriteStampColumns,
+  HISTORY_TABLE,
+  historyTriggerNames,
+} from './persistence/history-sql';

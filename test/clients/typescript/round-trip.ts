@@ -101,6 +101,13 @@ async function main(): Promise<void> {
   const purged = await call('delete', `${DICTIONARY}/purgeByIds`, { query: { ids: [second] } });
   const again = await call('put', `${DICTIONARY}/restoreById`, { query: { id: second } });
   check('purgeByIds removes for good: restoring it finds nothing', purged.data === true && again.data === false, again);
+  const history = await call('post', `${DICTIONARY}/historyPage`, { body: { recordId: second, current: 1, pageSize: 10 } });
+  const actions = (history.data ?? []).map((entry) => entry.action);
+  check(
+    "historyPage: the purged record's entries, newest first, values blanked",
+    actions[0] === 'PURGE' && actions[actions.length - 1] === 'CREATE' && (history.data ?? []).every((entry) => entry.purged),
+    history,
+  );
   await call('delete', `${DICTIONARY}/removeById`, { query: { id: first } });
 
   const sendTime = 1767225600123; // beyond 32 bits

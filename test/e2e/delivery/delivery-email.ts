@@ -123,6 +123,13 @@ describe('e-mail delivery', () => {
         auth: { username: 'mailer', password: PASSWORD },
       });
       expect(mail.rcptTo.sort()).toEqual(['alice@example.com', 'audit@example.com', 'bob@example.com', 'carol@example.com']);
+
+      // the status change is the dispatcher's, recorded as background work: who, not whose record
+      const history = await t.post(`${M}/email/historyPage`, { recordId: emailId, current: 1, pageSize: 10 }, admin('mail-ok'));
+      const [sent, created] = history.data as { action: string; username: string; requestId: unknown; changes: { field: string }[] }[];
+      expect(created).toMatchObject({ action: 'CREATE', username: 'admin', requestId: expect.any(String) });
+      expect(sent).toMatchObject({ action: 'UPDATE', username: 'system', requestId: null });
+      expect(sent.changes.map((change) => change.field)).toEqual(expect.arrayContaining(['status', 'retryCount', 'sendTime']));
     });
 
     it('an HTML body goes as HTML', async () => {

@@ -523,13 +523,14 @@ describe('platform', () => {
     expected.set(`POST ${CONFIG}/translation/saveMissing`, null);
     expected.set('GET /main-service/main-api/v1/general/configuration/base/getClientIp', null);
     expected.set('GET /main-service/main-api/v1/general/configuration/base/getCloudServiceInfo', null);
-    // beyond the spec's 88: the outcome of an asynchronous import batch (docs/messaging.md), and each resource's recycle bin and export
+    // beyond the spec's 88: the outcome of an asynchronous import batch (docs/messaging.md), and each resource's recycle bin, export and history
     expected.set(`GET ${CONFIG}/data-dictionary/importStatus`, 'configuration-data-dictionary:read');
     const RECYCLE_BIN: [string, string, string][] = [
       ['post', 'deletedPage', 'read'],
       ['put', 'restoreById', 'update'],
       ['delete', 'purgeByIds', 'delete'],
       ['post', 'export', 'read'],
+      ['post', 'historyPage', 'read'],
     ];
     for (const r of RESOURCES)
       for (const [m, op, action] of RECYCLE_BIN) expected.set(`${m.toUpperCase()} ${CONFIG}/${r}/${op}`, `${permissionName(r)}:${action}`);
@@ -561,8 +562,8 @@ describe('platform', () => {
       expect(Object.keys(res.body.paths ?? {}).length).toBeGreaterThan(0);
     });
 
-    it('contains exactly the 88 configuration-group operations (and importStatus, the recycle bins and exports) at the right methods', () => {
-      expect(expected.size).toBe(89 + 4 * RESOURCES.length);
+    it('contains exactly the 88 configuration-group operations (and importStatus, the recycle bins, exports and historyPage) at the right methods', () => {
+      expect(expected.size).toBe(89 + RECYCLE_BIN.length * RESOURCES.length);
       expect(
         groupOps()
           .map((o) => o.key)

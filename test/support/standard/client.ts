@@ -1,4 +1,4 @@
-/** A client of one standard resource's 8 operations, its recycle bin and export against a running app, and the seeds of its sample records. */
+/** A client of one standard resource's 8 operations, its recycle bin, export and history against a running app, and the seeds of its sample records. */
 import { isDeepStrictEqual } from 'node:util';
 import { ResourceSpec } from '../resource-table';
 import { TestApp } from '../test-app';
@@ -31,6 +31,7 @@ export function client(getApp: () => TestApp, r: ResourceSpec) {
     purgeByIds: (ids: string[], claims?: Claims) => getApp().del(`${P}/purgeByIds?${query('ids', ids)}`, claims),
     /** The file of P/export in the format `accept` asks for (test/support/export-files.ts reads it). */
     exportFile: (body: unknown = {}, accept?: string, claims?: Claims) => exportFile(getApp(), P, body, accept, claims),
+    historyPage: (body: unknown, claims?: Claims) => getApp().post(`${P}/historyPage`, body, claims),
     async count(body: Json = {}, claims?: Claims): Promise<number> {
       const res = await api.countRaw(body, claims);
       expect(res).toMatchObject({ status: 200 });

@@ -30,6 +30,7 @@ export function describeOpenApi({ r, P, app }: ResourceContext): void {
       ['put', 'restoreById', 'update'],
       ['delete', 'purgeByIds', 'delete'],
       ['post', 'export', 'read'],
+      ['post', 'historyPage', 'read'],
     ];
     /** The operations whose answer is the envelope (export's is a file). */
     const ENVELOPED = STANDARD.filter(([, op]) => op !== 'export');
@@ -47,7 +48,7 @@ export function describeOpenApi({ r, P, app }: ResourceContext): void {
     const bodyProperties = (method: string, op: string) =>
       properties(operation(method, op).requestBody?.content?.['application/json']?.schema);
 
-    it(`documents the 8 standard operations, the recycle bin's 3 and export, each with x-permission ${r.permission}:<action> (contract.md "Tenancy and access")`, () => {
+    it(`documents the 8 standard operations, the recycle bin's 3, export and historyPage, each with x-permission ${r.permission}:<action> (contract.md "Tenancy and access")`, () => {
       const actual = STANDARD.map(([m, op]) => [`${m.toUpperCase()} ${op}`, operation(m, op)['x-permission'] ?? null]);
       expect(actual).toEqual(STANDARD.map(([m, op, action]) => [`${m.toUpperCase()} ${op}`, `${r.permission}:${action}`]));
     });

@@ -1,6 +1,6 @@
 /**
  * The 8 standard operations (count, getById, list, page, removeById, removeByIds, save, updateById),
- * the recycle bin (deletedPage, restoreById, purgeByIds) and export of every standard resource of one group, driven by its table (test/support/tables/*, rows typed by
+ * the recycle bin (deletedPage, restoreById, purgeByIds), export and the history (historyPage) of every standard resource of one group, driven by its table (test/support/tables/*, rows typed by
  * test/support/resource-table.ts). One thin spec file per group calls describeStandardCrud, so the
  * groups run in parallel on Jest's workers. Per file: one app for the group (each resource has its
  * own table) plus one app with small bounds. Each concern is a file of this folder, registered in OPERATIONS.
@@ -24,6 +24,7 @@ import { describeOpenApi } from './openapi';
 import { describePermissions } from './permissions';
 import { describeRecycleBin } from './recycle-bin';
 import { describeExport } from './export';
+import { describeHistory } from './history';
 
 /** Every concern of the suite, in the order they run for each resource. */
 export const OPERATIONS: ((x: ResourceContext) => void)[] = [
@@ -36,6 +37,7 @@ export const OPERATIONS: ((x: ResourceContext) => void)[] = [
   describeRevisionAndDeletion,
   describeRecycleBin,
   describeExport,
+  describeHistory,
   describeValidation,
   describeWriteOnly,
   describeOpenApi,

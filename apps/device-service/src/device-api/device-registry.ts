@@ -79,11 +79,17 @@ export class DeviceRegistry {
     return { record: found, recordId: recordIdOf(kind, found), secretHash };
   }
 
-  /** Every column of the table, the write-only hash (select: false) included; made once per table. */
+  /**
+   * Every column a read shows, and the write-only hash (select: false) besides; made once per table. The other
+   * columns never selected (the write stamp of BaseRecord) stay out: the record may become a response.
+   */
   private everyColumn(table: LiveRecordTable<RegistryRecord>): Record<string, true> {
     let select = this.selections.get(table);
     if (!select) {
-      select = Object.fromEntries(this.dataSource.getMetadata(table.entity).columns.map((column) => [column.propertyName, true] as const));
+      const shown = this.dataSource
+        .getMetadata(table.entity)
+        .columns.filter((column) => column.isSelect || column.propertyName === 'secretHash');
+      select = Object.fromEntries(shown.map((column) => [column.propertyName, true] as const));
       this.selections.set(table, select);
     }
     return select;

@@ -7,6 +7,7 @@ import { SharedTokenThrottle1795710000000 } from './1795710000000-SharedTokenThr
 import { DropMessaging1795800000000 } from './1795800000000-DropMessaging';
 import { ResourceIndexes1795920000000 } from './1795920000000-ResourceIndexes';
 import { FilterCountTriggers1796100000020 } from './1796100000020-FilterCountTriggers';
+import { WriteStampColumns1796400000020 } from './1796400000020-WriteStampColumns';
 
 /**
  * MySQL/MariaDB migrations of device-service, its own and the library's, in order (SQLite is created from the entities).
@@ -21,6 +22,7 @@ export const MIGRATIONS: MigrationClass[] = mergeMigrations(
     DropMessaging1795800000000,
     ResourceIndexes1795920000000,
     FilterCountTriggers1796100000020,
+    WriteStampColumns1796400000020,
   ],
   COMMON_MIGRATIONS,
   [KafkaOutbox1795388775655, ImportTrust1795470318204],

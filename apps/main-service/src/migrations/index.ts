@@ -13,6 +13,7 @@ import { ResourceIndexes1795920000000 } from './1795920000000-ResourceIndexes';
 import { FilterCountTriggers1796100000010 } from './1796100000010-FilterCountTriggers';
 import { MessageTraceContext1796210000010 } from './1796210000010-MessageTraceContext';
 import { DeletedCountTriggers1796300000010 } from './1796300000010-DeletedCountTriggers';
+import { RecordHistoryTriggers1796400000010 } from './1796400000010-RecordHistoryTriggers';
 import { NotificationInbox1796400000100 } from './1796400000100-NotificationInbox';
 
 /** MySQL/MariaDB migrations, its own and the library's (its messaging too), in order (SQLite is created from the entities). */
@@ -31,6 +32,7 @@ export const MIGRATIONS: MigrationClass[] = mergeMigrations(
     FilterCountTriggers1796100000010,
     MessageTraceContext1796210000010,
     DeletedCountTriggers1796300000010,
+    RecordHistoryTriggers1796400000010,
     NotificationInbox1796400000100,
   ],
   COMMON_MIGRATIONS,

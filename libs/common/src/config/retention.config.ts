@@ -22,6 +22,14 @@ export class RetentionConfig {
   @Min(1)
   @Max(MAX_RETENTION_DAYS)
   purgeDeletedAfterDays?: number;
+  /** Days a history entry is kept after its change; unset: forever. */
+  @Env('HISTORY_RETENTION_DAYS')
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_RETENTION_DAYS)
+  historyRetentionDays?: number;
   /** How often one replica looks for rows that are due. */
   @Env('RETENTION_INTERVAL_SECONDS') @Type(() => Number) @IsInt() @Min(10) @Max(86_400) intervalSeconds = 300;
   /** Rows one DELETE removes (by primary key). */

@@ -1,4 +1,4 @@
-import { DynamicModule, Module, OnApplicationBootstrap, Provider, Type } from '@nestjs/common';
+import { DynamicModule, Module, OnApplicationBootstrap, OnModuleInit, Provider, Type } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CrudConfig } from '../config/crud.config';
 import { MessageBus } from '../messaging/message-bus';
@@ -9,6 +9,7 @@ import { CrudService } from './service/crud.service';
 import { AnyResource as Resource } from './fields/resource';
 import { asyncImportTopic } from './fields/import-list';
 import { TtlCache } from './service/ttl-cache';
+import { ensureSqliteHistoryTriggers } from '../history/history-triggers';
 
 export interface ResourceRegistration {
   resource: Resource;
@@ -21,10 +22,21 @@ class RegisteredImporters {
   constructor(readonly all: AsyncImporter<never>[]) {}
 }
 
+/** The resources of one CrudModule registration and their data source: their SQLite history triggers are made at start. */
+class RegisteredResources {
+  constructor(
+    readonly all: Resource[],
+    readonly dataSource: DataSource,
+  ) {}
+}
+
 /** Registers resources: one tenant-scoped service each, their controllers, and async import consumers. */
 @Module({})
-export class CrudModule implements OnApplicationBootstrap {
-  constructor(private readonly importers: RegisteredImporters) {}
+export class CrudModule implements OnModuleInit, OnApplicationBootstrap {
+  constructor(
+    private readonly importers: RegisteredImporters,
+    private readonly resources: RegisteredResources,
+  ) {}
 
   static register(registrations: ResourceRegistration[]): DynamicModule {
     const services: Provider[] = registrations.map(({ resource }) => ({
@@ -44,12 +56,26 @@ export class CrudModule implements OnApplicationBootstrap {
       useFactory: (...all: AsyncImporter<never>[]) => new RegisteredImporters(all),
       inject: asyncResources.map(importerToken),
     };
+    const resources: Provider = {
+      provide: RegisteredResources,
+      useFactory: (ds: DataSource) =>
+        new RegisteredResources(
+          registrations.map((r) => r.resource),
+          ds,
+        ),
+      inject: [DataSource],
+    };
     return {
       module: CrudModule,
-      providers: [...services, ...importers, registered],
+      providers: [...services, ...importers, registered, resources],
       controllers: registrations.map((r) => r.controller ?? standardController(r.resource)),
       exports: [...services, ...importers],
     };
+  }
+
+  /** Before any write is served: on SQLite every change must meet its table's history triggers. */
+  async onModuleInit(): Promise<void> {
+    await ensureSqliteHistoryTriggers(this.resources.dataSource, this.resources.all);
   }
 
   async onApplicationBootstrap(): Promise<void> {

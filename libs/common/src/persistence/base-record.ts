@@ -38,4 +38,19 @@ export abstract class BaseRecord {
   })
   @Column({ type: 'bigint', default: 0, transformer: deleteTimeColumn })
   deleteTime: number | null;
+
+  /**
+   * Who made the last write, for its history entry (history/write-stamp.ts): the token's `sub`, `import` or
+   * `system`; lastModifiedUsername stays the last person to change the record. Never returned, like the next two.
+   */
+  @Column({ type: 'varchar', length: 128, nullable: true, select: false })
+  lastWriter?: string | null;
+
+  /** The request id of the last write (null outside a request). */
+  @Column({ type: 'varchar', length: 64, nullable: true, select: false })
+  lastRequestId?: string | null;
+
+  /** The trace id of the last write (null without tracing). */
+  @Column({ type: 'varchar', length: 32, nullable: true, select: false })
+  lastTraceId?: string | null;
 }

@@ -1,4 +1,4 @@
-import { Column, ColumnOptions, ValueTransformer } from 'typeorm';
+import { Column, ColumnOptions, Generated, ValueTransformer } from 'typeorm';
 
 /** Epoch milliseconds are BIGINT in the database and numbers in JSON (mysql2 returns strings). */
 export const epochMillis: ValueTransformer = {
@@ -38,7 +38,24 @@ export function LongText(options: ColumnOptions = {}): PropertyDecorator {
   return Column(columnOptions);
 }
 
+/** Options objects of @IncrementingKey columns, whose type follows the driver as @LongText's does. */
+const incrementingKeys: ColumnOptions[] = [];
+
+/**
+ * A primary key the database numbers upwards: BIGINT AUTO_INCREMENT on MySQL/MariaDB, INTEGER PRIMARY KEY
+ * AUTOINCREMENT on SQLite (which numbers only an INTEGER key so, and never reuses a number).
+ */
+export function IncrementingKey(): PropertyDecorator {
+  const columnOptions: ColumnOptions = { type: 'bigint', primary: true };
+  incrementingKeys.push(columnOptions);
+  return (target, property) => {
+    Column(columnOptions)(target, property);
+    Generated('increment')(target, property as string);
+  };
+}
+
 /** Called when a data source's options are built (one engine per process), before it initialises. */
 export function useLongTextType(engine: 'mysql' | 'sqlite'): void {
   for (const options of longTextColumns) options.type = engine === 'mysql' ? 'longtext' : 'text';
+  for (const options of incrementingKeys) options.type = engine === 'mysql' ? 'bigint' : 'integer';
 }

@@ -29,6 +29,7 @@ describe('mergeMigrations', () => {
       'FilterCounts1796100000000',
       'OutboxTraceContext1796210000000',
       'DeletedCounts1796300000000',
+      'RecordHistory1796400000000',
       'CountSlotsPerNode1796400000200',
       'AppLater1999999999999',
     ]);

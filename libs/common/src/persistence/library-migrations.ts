@@ -8,9 +8,10 @@ import { LiveCounts1795910000000 } from './migrations/1795910000000-LiveCounts';
 import { WriteCounts1796000000000 } from './migrations/1796000000000-WriteCounts';
 import { FilterCounts1796100000000 } from './migrations/1796100000000-FilterCounts';
 import { DeletedCounts1796300000000 } from './migrations/1796300000000-DeletedCounts';
+import { RecordHistory1796400000000 } from './migrations/1796400000000-RecordHistory';
 import { CountSlotsPerNode1796400000200 } from './migrations/1796400000200-CountSlotsPerNode';
 
-/** The library's tables every service has (COMMON_ENTITIES: live, write, filter and deleted counts, throttle windows, replica leases), in order. */
+/** The library's tables every service has (COMMON_ENTITIES: live, write, filter and deleted counts, throttle windows, replica leases, record history), in order. */
 export const COMMON_MIGRATIONS: MigrationClass[] = [
   ReplicaState1795700000000,
   ReplicaLease1795900000000,
@@ -18,6 +19,7 @@ export const COMMON_MIGRATIONS: MigrationClass[] = [
   WriteCounts1796000000000,
   FilterCounts1796100000000,
   DeletedCounts1796300000000,
+  RecordHistory1796400000000,
   CountSlotsPerNode1796400000200,
 ];
 

@@ -15,6 +15,8 @@ import { Metrics } from '../metrics/metrics';
 import { TenantScope } from '../tenancy/tenant-scope';
 import { AgeRetention } from './age-retention';
 import { removeBatch } from './remove-batch';
+import { OldHistory } from './old-history';
+import { HISTORY_TABLE } from '../persistence/history-sql';
 import { DueSelection, planRemovals, RemovalReason, TablePlan } from './retention-plan';
 
 /** Beyond a pass's time bound: covers the statement in hand when the bound is reached. */
@@ -44,7 +46,8 @@ interface Cursor {
 /**
  * Removes, in the background, what operators chose not to keep (docs/operations.md "Retention"): logically
  * deleted records after PURGE_DELETED_AFTER_DAYS, and the records of resources an app retains by age
- * (AgeRetention) once their main time field is older than their period. One replica at a time (a lease
+ * (AgeRetention) once their main time field is older than their period, and history entries older than
+ * HISTORY_RETENTION_DAYS. One replica at a time (a lease
  * in the database), every RETENTION_INTERVAL_SECONDS, in DELETEs of at most RETENTION_BATCH_ROWS rows by
  * primary key with a pause between them, for at most RETENTION_PASS_SECONDS a pass. Every DELETE raises the
  * write version of the (table, tenant) it touched, as any write does (the table's triggers), so cached lists
@@ -102,17 +105,30 @@ export class RetentionJob implements OnApplicationBootstrap, BeforeApplicationSh
   }
 
   private configured(): boolean {
-    return this.config.purgeDeletedAfterDays !== undefined || this.ageRules.some((rule) => rule.days !== undefined);
+    return (
+      this.config.purgeDeletedAfterDays !== undefined ||
+      this.ageRules.some((rule) => rule.days !== undefined) ||
+      this.oldHistory() !== undefined
+    );
+  }
+
+  /** The history entries due, when HISTORY_RETENTION_DAYS is set and the service keeps history. */
+  private oldHistory(): OldHistory | undefined {
+    const days = this.config.historyRetentionDays;
+    return days !== undefined && OldHistory.kept(this.dataSource) ? new OldHistory(this.dataSource, days) : undefined;
   }
 
   private async pass(): Promise<RetentionPass> {
     const started = Date.now();
     const report: RetentionPass = { ran: false, removed: {}, batches: 0, largestBatch: 0, complete: true };
     const plans = planRemovals(this.dataSource, this.resources, this.config.purgeDeletedAfterDays, this.ageRules, started);
-    if (!plans.length || !(await this.holdLease())) return report;
+    const history = this.oldHistory();
+    if ((!plans.length && !history) || !(await this.holdLease())) return report;
     report.ran = true;
     const deadline = started + this.config.passMs;
     report.complete = await this.removeDue(plans, deadline, report);
+    // after the records: a purge above writes entries of its own, which the period keeps like any other
+    if (report.complete && history) report.complete = await this.removeOldHistory(history, started, deadline, report);
     // the next pass is due in an interval: until then the other replicas leave it to this one
     await this.lease.claim(Date.now() + this.config.intervalMs);
     const total = Object.values(report.removed).reduce((sum, n) => sum + n, 0);
@@ -166,6 +182,19 @@ export class RetentionJob implements OnApplicationBootstrap, BeforeApplicationSh
       }
     }
     return true;
+  }
+
+  /** History entries older than the period, batch by batch as records are; false when the pass must end first. */
+  private async removeOldHistory(history: OldHistory, now: number, deadline: number, report: RetentionPass): Promise<boolean> {
+    for (;;) {
+      if (this.loop.stopped || Date.now() >= deadline) return false;
+      const ids = await history.someIds(now, this.config.batchRows);
+      if (!ids.length) return true;
+      this.count(HISTORY_TABLE, 'expired', await history.remove(ids), report);
+      if (!(await this.holdLease())) return false;
+      await sleep(this.config.batchPauseMs);
+      if (ids.length < this.config.batchRows) return true;
+    }
   }
 
   /**

@@ -14,6 +14,8 @@ export class TenantScope {
     readonly tenantId: string,
     readonly username: string,
     origin: string,
+    /** Who a write's history entry names: the token's `sub` for a request, `system` or `import` for the server's own work. */
+    readonly writer: string,
   ) {
     this.origin = origin;
   }
@@ -21,16 +23,17 @@ export class TenantScope {
   /** The caller's scope; throws when the request has no verified principal (fails closed). */
   static current(): TenantScope {
     const { tenantId, username } = RequestContext.principal();
-    return new TenantScope(tenantId, username, 'request');
+    return new TenantScope(tenantId, username, 'request', username);
   }
 
   /**
    * A scope the server chooses itself (a default-tenant reader, a consumer applying a verified batch
-   * under the tenant stored with it, a caller proven by its own credential). `purpose` names the reason.
+   * under the tenant stored with it, a caller proven by its own credential). `purpose` names the reason; `writer`
+   * is who its writes' history entries name (`system` unless said: the import consumer says `import`).
    */
-  static system(purpose: string, tenantId: string, username: string): TenantScope {
+  static system(purpose: string, tenantId: string, username: string, writer = 'system'): TenantScope {
     if (!purpose || !tenantId || !username) throw new Error('A system scope needs a purpose, a tenant and a username');
-    return new TenantScope(tenantId, username, `system: ${purpose}`);
+    return new TenantScope(tenantId, username, `system: ${purpose}`, writer);
   }
 
   /** For log lines and errors: `request` or `system: <purpose>`. */

@@ -15,6 +15,7 @@ export const dataAcquisitionDeviceResource = defineResource({
   // 422 "Data acquisition device exists": the number is unique across tenants (the unique index has no tenant column)
   // no recycle bin: restoring a registry record would revive the credentials its deletion revoked
   recycleBin: false,
+  history: false,
   uniqueKey: ['dataAcquisitionDeviceNo'],
   uniqueAcrossTenants: true,
   toColumns: secretToHash,

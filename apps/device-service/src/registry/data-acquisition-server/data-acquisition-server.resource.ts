@@ -15,6 +15,7 @@ export const dataAcquisitionServerResource = defineResource({
   // 422 "Data acquisition server exists": the number is unique across tenants (the unique index has no tenant column)
   // no recycle bin: restoring a registry record would revive the credentials its deletion revoked
   recycleBin: false,
+  history: false,
   uniqueKey: ['dataAcquisitionServerNo'],
   uniqueAcrossTenants: true,
   toColumns: secretToHash,

@@ -1,4 +1,4 @@
-import { LiveRecordTable, TenantFilter, TenantScope } from '@app/common';
+import { LiveRecordTable, TenantFilter, TenantScope, writeStamp } from '@app/common';
 import { tracingStarted } from '@app/common/tracing/tracing-switch';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -86,11 +86,11 @@ export class DeliveryRecords {
 
   /**
    * Records an attempt's outcome on a message that is still live and PENDING; false when it no longer is.
-   * Revision and lastModifiedTime move; lastModifiedUsername stays (see deliveryScope).
+   * Revision and lastModifiedTime move; lastModifiedUsername stays (see deliveryScope); the history entry names `system`.
    */
   async recordAttempt(channel: DeliveryChannel, scope: TenantScope, messageId: string, outcome: AttemptOutcome): Promise<boolean> {
     const table = this.messages[channel];
-    const changes = { ...outcome, revision: () => 'revision + 1', lastModifiedTime: Date.now() };
+    const changes = { ...outcome, revision: () => 'revision + 1', lastModifiedTime: Date.now(), ...writeStamp(scope) };
     const filter = { [table.idField]: messageId, status: 'PENDING' } as TenantFilter<MessageRecord>;
     return (await table.updateColumns(scope, filter, changes as never)) > 0;
   }

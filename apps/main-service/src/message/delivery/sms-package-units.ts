@@ -1,4 +1,4 @@
-import { LiveRecordTable, TenantScope } from '@app/common';
+import { LiveRecordTable, TenantScope, writeStamp } from '@app/common';
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, MoreThan, MoreThanOrEqual, Or, Raw } from 'typeorm';
 import { SmsPackage } from '../sms-package/sms-package.entity';
@@ -58,6 +58,7 @@ export class SmsPackageUnits {
         status: () => `CASE WHEN status = 'EXHAUSTED' THEN 'ACTIVE' ELSE status END`,
         revision: () => 'revision + 1',
         lastModifiedTime: Date.now(),
+        ...writeStamp(scope),
       } as never);
     }
   }
@@ -84,15 +85,19 @@ export class SmsPackageUnits {
         usedCount: Raw((used) => `total_count - ${used} >= :n`, { n }),
         expireTime: Or(IsNull(), MoreThan(now)),
       },
-      { usedCount: () => `used_count + ${Number(n)}`, revision: () => 'revision + 1', lastModifiedTime: now } as never,
+      {
+        usedCount: () => `used_count + ${Number(n)}`,
+        revision: () => 'revision + 1',
+        lastModifiedTime: now,
+        ...writeStamp(scope),
+      } as never,
     );
     if (!taken) return false;
     // a second statement: MySQL's SET sees the already incremented used_count, SQLite's the old one
-    await this.packages.updateColumns(
-      scope,
-      { smsPackageId, status: 'ACTIVE', usedCount: Raw((used) => `${used} >= total_count`) },
-      { status: 'EXHAUSTED' },
-    );
+    await this.packages.updateColumns(scope, { smsPackageId, status: 'ACTIVE', usedCount: Raw((used) => `${used} >= total_count`) }, {
+      status: 'EXHAUSTED',
+      ...writeStamp(scope),
+    } as never);
     return true;
   }
 }

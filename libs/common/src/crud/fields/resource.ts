@@ -61,6 +61,11 @@ export interface ResourceOptions<E extends BaseRecord> {
   export?: boolean;
   /** The columns of the XLSX export, when it is the resource's own import format (the translations' workbook); default: every field. */
   exportSheet?: (keyof E & string)[];
+  /**
+   * historyPage over the entries its table's triggers write on every change (default: true). Off where a record's
+   * history is not kept (device-service's registry).
+   */
+  history?: boolean;
   /** The main time field (epoch ms): count/list/page/listCache also take `<field>Start`/`<field>End`, both inclusive. */
   timeRange?: keyof E & string;
   /**
@@ -82,6 +87,7 @@ export interface Resource<E extends BaseRecord = BaseRecord> extends ResourceOpt
   saveDto: Type<object>;
   recycleBin: boolean;
   export: boolean;
+  history: boolean;
   writeOnly: (keyof E & string)[];
   /** Name used for schemas and DI tokens, e.g. `InventoryItem`. */
   schemaName: string;
@@ -163,6 +169,7 @@ export function defineResource<E extends BaseRecord>(o: ResourceOptions<E>): Res
     saveDto,
     recycleBin: o.recycleBin ?? true,
     export: o.export ?? o.recycleBin ?? true,
+    history: o.history ?? true,
     writeOnly: o.writeOnly ?? writeOnlyColumnsOf(o.entity),
     sortable: [...new Set([...o.sortable, ...BASE_SORTABLE])] as (keyof E & string)[],
     schemaName,

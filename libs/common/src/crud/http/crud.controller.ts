@@ -20,6 +20,8 @@ import { asyncImportTopic } from '../fields/import-list';
 import { assertRowArray, validateAllRows } from '../fields/validate-rows';
 import { EXPORT_FORMATS } from '../export/export-format';
 import { EXPORT_FILE_SCHEMA, EXPORT_REQUEST_EXAMPLES, exportDescription, exportFailures } from '../export/export-doc';
+import { HistoryEntry, HistoryPageRequest } from '../../history/history-request';
+import { HISTORY_PAGE_EXAMPLES, HISTORY_PAGE_FAILURES } from '../../history/history-docs';
 
 /** 422 where the resource has a business key. */
 const keyTaken = (r: AnyResource, when: string): Failure[] =>
@@ -299,6 +301,27 @@ function WithExport<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): Base
   return ExportController;
 }
 
+function WithHistory<E extends BaseRecord>(Parent: Base<E>, r: Resource<E>): Base<E> {
+  class HistoryController extends Parent {
+    @Post('historyPage')
+    @Operation({
+      summary: `Page through the change history of ${r.title} records`,
+      description:
+        "Newest first. One entry per change of a record, written in the change's own transaction by every write path " +
+        '(CREATE with every given field, UPDATE with the changed fields only, DELETE, RESTORE, PURGE). Secret fields appear ' +
+        "with `masked: true`, never a value; a purged record's entries keep fields, times and who, without values (`purged`).",
+      permission: r.permissionFor('read'),
+      response: { data: [HistoryEntry], extra: PAGE_EXTRA_SCHEMA, extraName: 'Page' },
+      failures: HISTORY_PAGE_FAILURES,
+    })
+    @ApiBody({ type: HistoryPageRequest, examples: HISTORY_PAGE_EXAMPLES })
+    historyPage(@RequestBody(HistoryPageRequest) body: HistoryPageRequest) {
+      return this.crud.historyPage(body);
+    }
+  }
+  return HistoryController;
+}
+
 /** The resource's routes as a class to extend (for resources with more than the standard set). */
 export function CrudController<E extends BaseRecord>(r: Resource<E>): Base<E> {
   let controller = StandardRoutes(r);
@@ -307,6 +330,7 @@ export function CrudController<E extends BaseRecord>(r: Resource<E>): Base<E> {
   if (r.listCache) controller = WithListCache(controller, r);
   if (r.recycleBin) controller = WithRecycleBin(controller, r);
   if (r.export) controller = WithExport(controller, r);
+  if (r.history) controller = WithHistory(controller, r);
   return controller;
 }
 
@@ -318,6 +342,7 @@ function tagDescriptionOf(r: AnyResource): string {
     r.listCache && "listCache (merged with the default tenant's records)",
     r.recycleBin && 'deletedPage, restoreById, purgeByIds (the recycle bin)',
     r.export && 'export (a file of the records)',
+    r.history && 'historyPage (every change of its records)',
   ].filter(Boolean);
   const standard = 'save, getById, page, list, count, updateById, removeById, removeByIds';
   return `${r.title} records: ${[standard, ...optional].join(', ')}. Each needs role \`administrator\` or permission \`${r.permission}:<action>\`.`;

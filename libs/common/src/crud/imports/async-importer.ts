@@ -118,7 +118,7 @@ export class AsyncImporter<E extends BaseRecord> {
     const { valid, errors } = await validateRows(this.crud.resource.saveDto, payload.items);
     try {
       // the batch's own tenant and user, stored when the API accepted it from a verified token
-      const scope = TenantScope.system('applying a verified import batch', batch.tenantId, batch.createdUsername);
+      const scope = TenantScope.system('applying a verified import batch', batch.tenantId, batch.createdUsername, 'import');
       // recorded once written: every replica's listCache and page totals see the rows (the consumer may run in any replica)
       await this.crud.upsertClaimed(
         valid.map((v) => v.row as Record<string, unknown>),

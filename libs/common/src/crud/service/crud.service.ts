@@ -17,6 +17,8 @@ import { RecycleBin } from './recycle-bin';
 import { TenantFilter } from '../tables/tenant-table';
 import { TtlCache } from './ttl-cache';
 import { RecordExport } from '../export/record-export';
+import { RecordHistoryReader } from '../../history/record-history-reader';
+import { HistoryEntry, HistoryPageRequest } from '../../history/history-request';
 
 type Row = Record<string, unknown>;
 
@@ -33,6 +35,7 @@ export class CrudService<E extends BaseRecord> {
   private readonly writer: ResourceWriter<E>;
   private readonly bin: RecycleBin<E>;
   private readonly exporter: RecordExport<E>;
+  private readonly history: RecordHistoryReader;
 
   constructor(
     readonly resource: Resource<E>,
@@ -47,6 +50,7 @@ export class CrudService<E extends BaseRecord> {
     this.writer = new ResourceWriter(resource, this.table, columns, dataSource);
     this.bin = new RecycleBin(resource, dataSource, config);
     this.exporter = new RecordExport(resource, this.table, this.query, dataSource, config);
+    this.history = new RecordHistoryReader(dataSource, config, [resource]);
   }
 
   async count(body: Row, scope = TenantScope.current()): Promise<number> {
@@ -137,6 +141,11 @@ export class CrudService<E extends BaseRecord> {
    */
   async export(body: Row & ListControls, accept: string | undefined, res: Response, scope = TenantScope.current()): Promise<void> {
     return this.exporter.run(scope, body, accept, res);
+  }
+
+  /** The entries of the resource's records, newest first (written by its table's triggers on every change). */
+  async historyPage(body: HistoryPageRequest, scope = TenantScope.current()): Promise<WithExtra<HistoryEntry[]>> {
+    return this.history.resourcePage(scope, this.resource, body);
   }
 
   /** Synchronous importList: upsert by business key, all or nothing. */

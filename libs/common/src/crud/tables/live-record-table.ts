@@ -10,6 +10,7 @@ import { RecordTable } from './record-table';
 import { TimeSlice } from '../../background/time-slice';
 import { LiveCounts } from './live-counts';
 import { filterCountValue } from './filter-counts';
+import { writeStamp } from '../../history/write-stamp';
 
 type Row = Record<string, unknown>;
 
@@ -99,14 +100,15 @@ export class LiveRecordTable<E extends BaseRecord> extends RecordTable<E> {
    * for a change that stores the same moment elsewhere); returns how many changed.
    */
   updateRecords(scope: TenantScope, filter: TenantFilter<E>, changes: Row, manager?: EntityManager, now = Date.now()): Promise<number> {
-    const stamp = { revision: () => 'revision + 1', lastModifiedUsername: scope.username, lastModifiedTime: now };
+    const stamp = { revision: () => 'revision + 1', lastModifiedUsername: scope.username, lastModifiedTime: now, ...writeStamp(scope) };
     return this.updateColumns(scope, filter, { ...changes, ...stamp } as never, manager);
   }
 
   /** Logical deletion: deleteTime (and lastModified*) set on the matching live records; returns how many. */
   softDelete(scope: TenantScope, filter: TenantFilter<E>): Promise<number> {
     const now = Date.now();
-    return this.updateColumns(scope, filter, { deleteTime: now, lastModifiedTime: now, lastModifiedUsername: scope.username } as never);
+    const stamp = { deleteTime: now, lastModifiedTime: now, lastModifiedUsername: scope.username, ...writeStamp(scope) };
+    return this.updateColumns(scope, filter, stamp as never);
   }
 
   /** A new record: the row's columns and the server-owned ones. */
@@ -121,6 +123,7 @@ export class LiveRecordTable<E extends BaseRecord> extends RecordTable<E> {
       lastModifiedUsername: scope.username,
       lastModifiedTime: now,
       deleteTime: LIVE,
+      ...writeStamp(scope),
     };
   }
 }

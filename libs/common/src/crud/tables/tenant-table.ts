@@ -14,6 +14,7 @@ import { FindShape } from './find-shape';
 import { PreparedUpdates } from '../../persistence/sql/prepared-updates';
 import { changeRows } from '../../persistence/sql/run-statement';
 import { TimeSlice } from '../../background/time-slice';
+import { writeStamp } from '../../history/write-stamp';
 import { multiRowInsert, runsOfSameFields, WRITE_CHUNK } from '../../persistence/sql/multi-row-sql';
 
 /** A row of a table whose primary key starts with the owning tenant. */
@@ -172,6 +173,16 @@ export class TenantTable<E extends TenantOwned> {
       .orIgnore()
       .getQueryAndParameters();
     await changeRows(manager, sql, parameters, 'once');
+  }
+
+  /**
+   * Removes the scope's record rows matching `filter` for good, in `manager`'s transaction: first stamped with who
+   * removes them (writeStamp: the stamp alone writes no history entry), so the PURGE entry their delete trigger writes
+   * names the remover. Returns how many went.
+   */
+  async removeStamped(scope: TenantScope, filter: TenantFilter<E>, manager: EntityManager): Promise<number> {
+    await this.updateColumns(scope, filter, writeStamp(scope) as never, manager);
+    return this.deleteRows(scope, filter, manager);
   }
 
   /** Removes the scope's rows matching `filter` from the table; returns how many. */

@@ -75,7 +75,7 @@ export function multiRowInsert(manager: EntityManager, entity: EntityTarget<unkn
  * Updates of existing records by (tenant, identifier) as one upsert: INSERT ... ON CONFLICT DO UPDATE
  * (SQLite) or ON DUPLICATE KEY UPDATE (MySQL/MariaDB). `records` are complete new-record rows (NOT NULL
  * columns are checked before the conflict is); the update sets only `fields`, bumps `revision` by 1 and
- * takes lastModified* from the row, never created*; a record deleted meanwhile is left untouched.
+ * takes lastModified* and the write stamp from the row, never created*; a record deleted meanwhile is left untouched.
  */
 export function multiRowUpdateById(
   manager: EntityManager,
@@ -88,7 +88,9 @@ export function multiRowUpdateById(
   const column = (property: string) => metadata.findColumnWithPropertyName(property);
   const q = (property: string) => manager.dataSource.driver.escape(column(property)!.databaseName);
   const [insert, parameters] = multiRowInsert(manager, entity, records);
-  const assigned = [...fields.filter((f) => column(f)), 'lastModifiedUsername', 'lastModifiedTime'];
+  // the write stamp (history/write-stamp.ts) too: the history entry of each row names this write's writer and request
+  const stamp = ['lastWriter', 'lastRequestId', 'lastTraceId'];
+  const assigned = [...fields.filter((f) => column(f) && !stamp.includes(f)), 'lastModifiedUsername', 'lastModifiedTime', ...stamp];
   const [revision, live] = [q('revision'), `${q('deleteTime')} = ${LIVE}`];
   const sql =
     manager.dataSource.options.type === 'better-sqlite3'
