@@ -170,25 +170,28 @@ describe.each(SERVICES)('MySQL/MariaDB migrations of $service', ({ dataSource: s
     },
   );
 
-  mysqlIt("each record table's history triggers record every column it has (a migration adding one calls createHistoryTriggers)", async () => {
-    const triggers: { name: string; statement: string }[] = await dataSource!.query(
-      `SELECT TRIGGER_NAME AS name, ACTION_STATEMENT AS statement FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()`,
-    );
-    const statements = new Map(triggers.map((t) => [t.name, t.statement]));
-    const records = dataSource!.entityMetadatas.filter(
-      (meta) => meta.findColumnWithPropertyName('deleteTime') && meta.findColumnWithPropertyName('tenantId'),
-    );
-    // the update trigger compares each column of the record (what it holds, not its bookkeeping)
-    const unrecorded = records.flatMap((meta) => {
-      const update = statements.get(`${meta.tableName}_rh_upd`);
-      if (!update) return recycleBin ? [`${meta.tableName}: no history triggers`] : [];
-      return meta.columns
-        .filter((column) => !column.isPrimary && !BOOKKEEPING_COLUMNS.includes(column.databaseName))
-        .filter((column) => !update.includes(`\`${column.databaseName}\``))
-        .map((column) => `${meta.tableName}.${column.databaseName}`);
-    });
-    expect(unrecorded).toEqual([]);
-  });
+  mysqlIt(
+    "each record table's history triggers record every column it has (a migration adding one calls createHistoryTriggers)",
+    async () => {
+      const triggers: { name: string; statement: string }[] = await dataSource!.query(
+        `SELECT TRIGGER_NAME AS name, ACTION_STATEMENT AS statement FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()`,
+      );
+      const statements = new Map(triggers.map((t) => [t.name, t.statement]));
+      const records = dataSource!.entityMetadatas.filter(
+        (meta) => meta.findColumnWithPropertyName('deleteTime') && meta.findColumnWithPropertyName('tenantId'),
+      );
+      // the update trigger compares each column of the record (what it holds, not its bookkeeping)
+      const unrecorded = records.flatMap((meta) => {
+        const update = statements.get(`${meta.tableName}_rh_upd`);
+        if (!update) return recycleBin ? [`${meta.tableName}: no history triggers`] : [];
+        return meta.columns
+          .filter((column) => !column.isPrimary && !BOOKKEEPING_COLUMNS.includes(column.databaseName))
+          .filter((column) => !update.includes(`\`${column.databaseName}\``))
+          .map((column) => `${meta.tableName}.${column.databaseName}`);
+      });
+      expect(unrecorded).toEqual([]);
+    },
+  );
 
   mysqlIt("each record table's triggers count the exact filters its resources declare (its migration lists them)", async () => {
     const triggers: { name: string; statement: string }[] = await dataSource!.query(
