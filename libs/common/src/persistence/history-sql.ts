@@ -166,12 +166,17 @@ export async function historyTableShape(queryRunner: QueryRunner, table: string,
 
 /**
  * MySQL/MariaDB migrations: `table`'s changes recorded from now on, by triggers made from its columns as they are
- * (a later migration that adds a column calls this again, so the new column is recorded too).
+ * (a later migration that adds a column calls this again, so the new column is recorded too). On MariaDB each trigger
+ * is swapped in one statement (CREATE OR REPLACE TRIGGER), so a write running meanwhile is recorded by the old trigger
+ * or the new one, never by none; MySQL has no such statement, and there the old ones are dropped first.
  */
 export async function createHistoryTriggers(queryRunner: QueryRunner, table: string, secretColumns: string[] = []): Promise<void> {
   const shape = await historyTableShape(queryRunner, table, secretColumns);
-  for (const name of historyTriggerNames(table)) await queryRunner.query(`DROP TRIGGER IF EXISTS \`${name}\``);
-  for (const sql of historyTriggers('mysql', shape)) await queryRunner.query(sql);
+  const [{ version }] = (await queryRunner.query('SELECT VERSION() AS version')) as { version: string }[];
+  const mariaDb = /mariadb/i.test(version);
+  if (!mariaDb) for (const name of historyTriggerNames(table)) await queryRunner.query(`DROP TRIGGER IF EXISTS \`${name}\``);
+  for (const sql of historyTriggers('mysql', shape))
+    await queryRunner.query(mariaDb ? sql.replace(/^CREATE TRIGGER /, 'CREATE OR REPLACE TRIGGER ') : sql);
 }
 
 /** `table`'s changes no longer recorded (its entries stay). */
