@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { markCompiledRules } from '../http/compiled-validation';
+import { ANY_VALUE } from '../openapi/any-value';
 
 export const HISTORY_ACTIONS = ['CREATE', 'UPDATE', 'DELETE', 'RESTORE', 'PURGE'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
@@ -80,10 +81,10 @@ export class HistoryChange {
   @ApiProperty({ example: 'remark' })
   field: string;
 
-  @ApiPropertyOptional({ example: 'old text', description: 'Absent when masked or purged' })
+  @ApiPropertyOptional({ example: 'old text', description: 'Any JSON value, as reads show it; absent when masked or purged', ...ANY_VALUE })
   oldValue?: unknown;
 
-  @ApiPropertyOptional({ example: 'new text', description: 'Absent when masked or purged' })
+  @ApiPropertyOptional({ example: 'new text', description: 'Any JSON value, as reads show it; absent when masked or purged', ...ANY_VALUE })
   newValue?: unknown;
 
   @ApiPropertyOptional({ example: true, description: 'A secret field: it changed, its values are never shown' })

@@ -16,6 +16,7 @@ import { propertiesOf, resolveRef, sampleOf } from './sample';
 import { describeTags, nameOperations } from './names';
 import { METHODS, operations } from './paths';
 import { addSharedSchemas, foldLoneNullableCopies } from './shared-schemas';
+import { untypeAnyValues } from './any-value';
 
 /** The app's request body classes by schema name (bodyClassesOf): failure examples are derived from their rules. */
 type BodyClasses = Map<string, Type<object>>;
@@ -211,6 +212,7 @@ export function finaliseDocument(document: Json, classes: BodyClasses = new Map(
     documentFailures(document, path, op, classes);
     addSampleExample(document, op);
   }
+  untypeAnyValues(document.components.schemas);
   typeNullables(document, document.paths);
   typeNullables(document, document.components.schemas);
   foldLoneNullableCopies(document);
