@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { PageNumber, PageSizeNumber } from '../crud/http/query-controls';
 import { markCompiledRules } from '../http/compiled-validation';
 import { ANY_VALUE } from '../openapi/any-value';
 
@@ -51,17 +52,10 @@ export class HistoryPageRequest {
   @Max(Number.MAX_SAFE_INTEGER)
   timeEnd?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 1000000000, example: 1 })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000_000)
+  @PageNumber()
   current?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, example: 10, description: 'At most PAGE_SIZE_MAX' })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
+  @PageSizeNumber()
   pageSize?: number;
 }
 

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
@@ -46,19 +47,31 @@ export class ListControls {
   sqlQueryLimit?: number;
 }
 
+/** `current` of a page (from 1; 0 and omitted read as the first), as every paged operation takes it. */
+export const PageNumber = () =>
+  applyDecorators(
+    ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 1000000000, example: 1 }),
+    IsOptional(),
+    IsInt(),
+    Min(0),
+    Max(1_000_000_000),
+  );
+
+/** `pageSize` of a page (its upper bound, PAGE_SIZE_MAX, is the configuration's, checked by the service). */
+export const PageSizeNumber = () =>
+  applyDecorators(
+    ApiPropertyOptional({ type: 'integer', minimum: 0, example: 10, description: 'At most PAGE_SIZE_MAX' }),
+    IsOptional(),
+    IsInt(),
+    Min(0),
+  );
+
 /** Controls of page: `current` and `pageSize` default to 0 and are echoed as given. */
 export class PageControls extends ListControls {
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 1000000000, example: 1 })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000_000)
+  @PageNumber()
   current?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, example: 10, description: 'At most PAGE_SIZE_MAX' })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
+  @PageSizeNumber()
   pageSize?: number;
 }
 
