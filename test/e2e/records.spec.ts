@@ -12,6 +12,7 @@ import './records/replica-list-cache';
 import './records/translation-bundles';
 import './records/replica-save-missing';
 import './records/replica-upsert-twins';
+import './records/replica-history';
 import './records/save-missing-drafts';
 import './records/configuration-cache-translation';
 import './records/notification-user';
