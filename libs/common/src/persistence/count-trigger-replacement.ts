@@ -1,4 +1,5 @@
 import { QueryRunner } from 'typeorm';
+import { replacingTrigger, swapsTriggersInPlace } from './trigger-swap';
 import { createDeletedCountTriggers, deletedCountTriggerNames, deletedCountTriggers } from './deleted-count-sql';
 import {
   createLiveCountTriggers,
@@ -31,8 +32,7 @@ export async function replaceCountTriggers(queryRunner: QueryRunner, table: stri
   const hasDeleted = deleted.every((name) => names.has(name));
   const insert = found.find((row) => row.name === insertTriggerName(table));
   const filterColumns = insert ? filterColumnsCountedBy(insert.statement) : [];
-  const [{ version }] = (await queryRunner.query('SELECT VERSION() AS version')) as { version: string }[];
-  if (!/mariadb/i.test(version)) {
+  if (!(await swapsTriggersInPlace(queryRunner))) {
     if (hasLive) await createLiveCountTriggers(queryRunner, table, filterColumns);
     if (hasDeleted) await createDeletedCountTriggers(queryRunner, table);
     return;
@@ -41,5 +41,5 @@ export async function replaceCountTriggers(queryRunner: QueryRunner, table: stri
     ...(hasLive ? liveCountTriggers('mysql', table, filterColumns) : []),
     ...(hasDeleted ? deletedCountTriggers('mysql', table) : []),
   ];
-  for (const sql of statements) await queryRunner.query(sql.replace(/^CREATE TRIGGER /, 'CREATE OR REPLACE TRIGGER '));
+  for (const sql of statements) await queryRunner.query(replacingTrigger(sql));
 }

@@ -1,6 +1,7 @@
 import { QueryRunner } from 'typeorm';
 import { LIVE } from './columns';
 import { Engine, quoted } from './live-count-sql';
+import { replacingTrigger, swapsTriggersInPlace } from './trigger-swap';
 
 /**
  * Every change of a record, written by triggers of its table in the transaction of the write, whatever code writes
@@ -172,11 +173,9 @@ export async function historyTableShape(queryRunner: QueryRunner, table: string,
  */
 export async function createHistoryTriggers(queryRunner: QueryRunner, table: string, secretColumns: string[] = []): Promise<void> {
   const shape = await historyTableShape(queryRunner, table, secretColumns);
-  const [{ version }] = (await queryRunner.query('SELECT VERSION() AS version')) as { version: string }[];
-  const mariaDb = /mariadb/i.test(version);
-  if (!mariaDb) for (const name of historyTriggerNames(table)) await queryRunner.query(`DROP TRIGGER IF EXISTS \`${name}\``);
-  for (const sql of historyTriggers('mysql', shape))
-    await queryRunner.query(mariaDb ? sql.replace(/^CREATE TRIGGER /, 'CREATE OR REPLACE TRIGGER ') : sql);
+  const inPlace = await swapsTriggersInPlace(queryRunner);
+  if (!inPlace) for (const name of historyTriggerNames(table)) await queryRunner.query(`DROP TRIGGER IF EXISTS \`${name}\``);
+  for (const sql of historyTriggers('mysql', shape)) await queryRunner.query(inPlace ? replacingTrigger(sql) : sql);
 }
 
 /** `table`'s changes no longer recorded (its entries stay). */
