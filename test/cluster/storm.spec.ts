@@ -12,7 +12,9 @@
  *   of 10 always hold the same stable rows, whatever the churn, because rows and total come from one snapshot;
  * - readers write through one replica and read through the other right after the acknowledgement.
  *
- * Only documented refusals are accepted; anything else (500, 503, a reset connection) is a failure. After
+ * Only documented refusals are accepted; anything else (500, a reset connection) is a failure. A refusal for load
+ * (503 + Retry-After) is sent again as the contract tells clients to, and at most one call in BUSY_SHARE may be
+ * refused so: the storm is within the replicas' capacity, on a shared machine whose stalls a 500 ms wait can meet. After
  * the storm every journaled key is checked through the API, and every tenant's kept live count against its
  * rows in MariaDB.
  */
@@ -34,6 +36,8 @@ const TWIN_WRITERS = 2;
 const FRESH_WRITERS = 2;
 const READERS = 4;
 const PROBERS = 2;
+/** The share of requests that may be refused for load (and sent again). */
+const BUSY_SHARE = 0.01;
 
 describeCluster('a storm of writes and reads on both main-service replicas', () => {
   let c: Cluster;
@@ -73,12 +77,13 @@ describeCluster('a storm of writes and reads on both main-service replicas', () 
     const { pairs, mismatches } = await liveCountMismatches(c.mainDatabase);
     console.log(
       `storm: ${clients.length} clients for ${STORM_MS / 1000} s: ${stormed.requests} requests, ${stormed.writes} acknowledged writes ` +
-        `(${stormed.refusals} refused twins), ${stormed.pagesProbed} pages probed, ${stormed.crossReads} reads across replicas, ` +
+        `(${stormed.refusals} refused twins), ${stormed.busy} refused for load and sent again, ${stormed.pagesProbed} pages probed, ${stormed.crossReads} reads across replicas, ` +
         `${stormed.freshTenants} new tenants, ${s.batches.length} import batches; ${s.journal.size} tenant resources and ` +
         `${[...s.journal.values()].reduce((n, j) => n + j.keys.size, 0)} keys checked; live counts of ${pairs} tables and tenants compared; ` +
         `${s.problems.length} problems`,
     );
     expect(s.problems.slice(0, 40)).toEqual([]);
+    expect(stormed.busy).toBeLessThanOrEqual(stormed.requests * BUSY_SHARE);
     expect(mismatches).toEqual([]);
     // each tenant and resource the storm wrote has its live count (0 once all its records are removed)
     expect(pairs).toBeGreaterThanOrEqual(s.journal.size);

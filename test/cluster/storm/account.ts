@@ -8,6 +8,8 @@ import { keyOf, Resource, Row } from './resources';
 
 /** Each client's loop also ends after MAX_STEPS steps, whatever time is left. */
 const MAX_STEPS = 5_000;
+/** Sends of one call refused for load (503 + Retry-After) before the refusal counts as a problem. */
+const BUSY_TRIES = 3;
 
 /** What a key must be after the storm: present (one of `names`; `id`, `revision` when known) or absent. */
 export interface Expected {
@@ -39,7 +41,7 @@ export class Storm {
   readonly journal = new Map<string, { tenant: string; r: Resource; keys: Map<string, Expected> }>();
   readonly batches: Batch[] = [];
   readonly problems: string[] = [];
-  readonly counts = { requests: 0, writes: 0, refusals: 0, pagesProbed: 0, crossReads: 0, freshTenants: 0 };
+  readonly counts = { requests: 0, writes: 0, refusals: 0, busy: 0, pagesProbed: 0, crossReads: 0, freshTenants: 0 };
   private readonly tokens = new Map<string, string>();
 
   constructor(readonly c: Cluster) {}
@@ -49,6 +51,11 @@ export class Storm {
     return [...this.c.main, this.c.gateway];
   }
 
+  /**
+   * One call as a well-behaved client makes it: a refusal for load (503 with Retry-After, which the contract says
+   * changed nothing) is sent again after the seconds it names, up to BUSY_TRIES sends; each such refusal is
+   * counted in `busy`, and the storm bounds how many there may be.
+   */
   async send(
     base: string,
     r: Resource,
@@ -58,11 +65,17 @@ export class Storm {
   ): Promise<Answer> {
     let auth = this.tokens.get(tenant);
     if (!auth) this.tokens.set(tenant, (auth = token(this.c.jwtSecret, tenant)));
-    this.counts.requests++;
-    try {
-      return await call(`${base}${r.path}/${operation}`, { ...init, token: auth });
-    } catch (error) {
-      return { http: 0, error: (error as Error).message, retryAfter: null };
+    for (let sent = 1; ; sent++) {
+      this.counts.requests++;
+      let answer: Answer;
+      try {
+        answer = await call(`${base}${r.path}/${operation}`, { ...init, token: auth });
+      } catch (error) {
+        return { http: 0, error: (error as Error).message, retryAfter: null };
+      }
+      if (answer.http !== 503 || answer.status !== 503 || answer.retryAfter === null || sent === BUSY_TRIES) return answer;
+      this.counts.busy++;
+      await new Promise((resolve) => setTimeout(resolve, Number(answer.retryAfter) * 1000));
     }
   }
 
