@@ -105,3 +105,38 @@ export async function caughtUp(n: number, name: string): Promise<void> {
     await connection.end();
   }
 }
+
+/**
+ * On node `n`: where `table`'s deleted count and its counts of each of `filterColumns`' values differ from its rows,
+ * as `<count> <tenant> [<value>]: kept - rows = d` (read in one snapshot; empty when every count is exact).
+ */
+export async function tableCountMismatches(n: number, name: string, table: string, filterColumns: string[]): Promise<string[]> {
+  const connection = await createConnection(nodeUrl(n, name));
+  const difference = new Map<string, number>();
+  const add = async (count: string, sql: string, sign: 1 | -1, values: unknown[] = []) => {
+    const [rows] = (await connection.query(sql, values)) as unknown as [{ k: string; n: string | number }[]];
+    for (const row of rows) difference.set(`${count} ${row.k}`, (difference.get(`${count} ${row.k}`) ?? 0) + sign * Number(row.n));
+  };
+  try {
+    await connection.query('START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY');
+    await add('deleted', 'SELECT tenant_id AS k, SUM(deleted) AS n FROM deleted_count WHERE table_name = ? GROUP BY 1', 1, [table]);
+    await add('deleted', `SELECT tenant_id AS k, COUNT(*) AS n FROM \`${table}\` WHERE delete_time <> 0 GROUP BY 1`, -1);
+    for (const column of filterColumns) {
+      await add(
+        column,
+        "SELECT CONCAT(tenant_id, ' ', value) AS k, SUM(live) AS n FROM filter_count WHERE table_name = ? AND field = ? GROUP BY 1",
+        1,
+        [table, column],
+      );
+      await add(
+        column,
+        `SELECT CONCAT(tenant_id, ' ', \`${column}\`) AS k, COUNT(*) AS n FROM \`${table}\` WHERE delete_time = 0 AND \`${column}\` IS NOT NULL GROUP BY 1`,
+        -1,
+      );
+    }
+    await connection.query('COMMIT');
+  } finally {
+    await connection.end();
+  }
+  return [...difference].filter(([, d]) => d !== 0).map(([key, d]) => `${key}: kept - rows = ${d}`);
+}

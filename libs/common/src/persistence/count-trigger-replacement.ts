@@ -16,8 +16,8 @@ import {
  *
  * On MariaDB each trigger is swapped in one statement (CREATE OR REPLACE TRIGGER): a write runs with either the old
  * trigger or the new one, so no table lock and no recount is needed, and the migration never stalls writers (nor,
- * on Galera, the cluster, where LOCK TABLES is not supported). MySQL has no such statement: there the triggers are
- * made anew under LOCK TABLES and counted from the rows, as the migration that first made them did.
+ * on Galera, the cluster). MySQL has no such statement: there the triggers are made anew and the counts brought up
+ * to the rows, as the migration that first made them did (catchUpCounts, which locks no table either).
  */
 export async function replaceCountTriggers(queryRunner: QueryRunner, table: string): Promise<void> {
   const live = liveCountTriggerNames(table);

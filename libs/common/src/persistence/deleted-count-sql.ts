@@ -1,5 +1,6 @@
 import { QueryRunner } from 'typeorm';
 import { LIVE } from './columns';
+import { catchUpCounts, CountedByTriggers } from './count-catch-up';
 import { Engine, isLive, moved, MYSQL_COUNT_SLOT, quoted, RowName } from './live-count-sql';
 
 /**
@@ -60,28 +61,34 @@ export function deletedCountTriggers(engine: Engine, table: string): string[] {
   });
 }
 
-/** The statements that set `table`'s deleted counts from its rows (where no write comes between them). */
-export function deletedCountResetStatements(table: string): string[] {
+/** SQLite: the statements that set `table`'s deleted counts from its rows, in the one writer's transaction. */
+export function sqliteDeletedCountResetStatements(table: string): string[] {
   return [
     `DELETE FROM ${DELETED_COUNT_TABLE} WHERE table_name = '${table}'`,
     `INSERT INTO ${COLUMNS} SELECT '${table}', tenant_id, 0, COUNT(1) FROM ${table} WHERE delete_time <> ${LIVE} GROUP BY tenant_id`,
   ];
 }
 
+/** `table`'s deleted count, as catchUpCounts brings it up to its rows. */
+export function deletedCountCaughtUp(table: string): CountedByTriggers {
+  return {
+    counter: DELETED_COUNT_TABLE,
+    amount: 'deleted',
+    table,
+    key: [{ column: 'tenant_id', rows: 'tenant_id' }],
+    rowsCounted: `delete_time <> ${LIVE}`,
+  };
+}
+
 /**
- * MySQL/MariaDB migrations: counts `table`'s logically deleted rows from now on, starting from the rows it has; the
- * table is locked for writes meanwhile, so a write is counted once. A resource with a recycle bin added later calls
- * this in its own migration.
+ * MySQL/MariaDB migrations: counts `table`'s logically deleted rows from now on, starting from the rows it has: the
+ * triggers first, then the count brought up to the rows with no table locked (catchUpCounts), so a write is
+ * counted once while writers go on. A resource with a recycle bin added later calls this in its own migration.
  */
 export async function createDeletedCountTriggers(queryRunner: QueryRunner, table: string): Promise<void> {
-  await queryRunner.query(`LOCK TABLES \`${table}\` WRITE, ${DELETED_COUNT_TABLE} WRITE`);
-  try {
-    for (const name of deletedCountTriggerNames(table)) await queryRunner.query(`DROP TRIGGER IF EXISTS \`${name}\``);
-    for (const sql of deletedCountTriggers('mysql', table)) await queryRunner.query(sql);
-    for (const sql of deletedCountResetStatements(table)) await queryRunner.query(sql);
-  } finally {
-    await queryRunner.query('UNLOCK TABLES');
-  }
+  for (const name of deletedCountTriggerNames(table)) await queryRunner.query(`DROP TRIGGER IF EXISTS \`${name}\``);
+  for (const sql of deletedCountTriggers('mysql', table)) await queryRunner.query(sql);
+  await catchUpCounts(queryRunner, [deletedCountCaughtUp(table)]);
 }
 
 /** `table`'s deleted-count triggers and counts removed: its recycle bin's total is counted from then on. */

@@ -1,5 +1,6 @@
 import { QueryRunner } from 'typeorm';
 import { LIVE } from './columns';
+import { catchUpCounts, CountedByTriggers } from './count-catch-up';
 
 /**
  * Live rows and writes per (record table, tenant, slot), kept by triggers on each record table in the transaction
@@ -162,62 +163,68 @@ export function filterColumnsCountedBy(insertTriggerSql: string): string[] {
 }
 
 /**
- * The statements that set `table`'s live counts from its rows. A write between them is counted once: its trigger's
- * addition is either zeroed or overwritten by a count that includes the row. The writes only ever go up (this
- * counts as one more write of every tenant), so a version read before never comes back for other rows.
+ * SQLite: the statements that set `table`'s live counts from its rows, in the one writer's transaction. The writes
+ * only ever go up (this counts as one more write of every tenant), so a version read before never comes back for
+ * other rows.
  */
-export function liveCountResetStatements(engine: Engine, table: string): string[] {
-  const overwrite =
-    engine === 'mysql'
-      ? 'ON DUPLICATE KEY UPDATE live = VALUES(live)'
-      : 'ON CONFLICT (table_name, tenant_id, slot) DO UPDATE SET live = excluded.live';
+export function sqliteLiveCountResetStatements(table: string): string[] {
   return [
     `UPDATE ${LIVE_COUNT_TABLE} SET live = 0, writes = writes + 1 WHERE table_name = '${table}'`,
     `INSERT INTO ${LIVE_COUNT_TABLE} (table_name, tenant_id, slot, live, writes) ` +
-      `SELECT '${table}', tenant_id, 0, COUNT(1), 1 FROM ${table} WHERE delete_time = ${LIVE} GROUP BY tenant_id ${overwrite}`,
+      `SELECT '${table}', tenant_id, 0, COUNT(1), 1 FROM ${table} WHERE delete_time = ${LIVE} GROUP BY tenant_id ` +
+      'ON CONFLICT (table_name, tenant_id, slot) DO UPDATE SET live = excluded.live',
   ];
 }
 
-/**
- * The statements that set `table`'s counts of each of `filterColumns`' values from its rows (run where no write
- * can come between them: under LOCK TABLES, or in SQLite's one writer's transaction).
- */
-export function filterCountResetStatements(engine: Engine, table: string, filterColumns: string[]): string[] {
-  const add =
-    engine === 'mysql'
-      ? 'ON DUPLICATE KEY UPDATE live = live + VALUES(live)'
-      : `ON CONFLICT (${FILTER_KEY}) DO UPDATE SET live = live + excluded.live`;
+/** SQLite: the statements that set `table`'s counts of each of `filterColumns`' values from its rows, likewise. */
+export function sqliteFilterCountResetStatements(table: string, filterColumns: string[]): string[] {
   return [
     `DELETE FROM ${FILTER_COUNT_TABLE} WHERE table_name = '${table}'`,
-    ...filterColumns.map((column) => {
-      const value = quoted(engine, column);
-      return (
-        `INSERT INTO ${FILTER_COLUMNS} SELECT '${table}', tenant_id, '${column}', ${value}, 0, COUNT(1) FROM ${table} ` +
-        `WHERE delete_time = ${LIVE} AND ${value} IS NOT NULL GROUP BY tenant_id, ${value} ${add}`
-      );
-    }),
+    ...filterColumns.map(
+      (column) =>
+        `INSERT INTO ${FILTER_COLUMNS} SELECT '${table}', tenant_id, '${column}', "${column}", 0, COUNT(1) FROM ${table} ` +
+        `WHERE delete_time = ${LIVE} AND "${column}" IS NOT NULL GROUP BY tenant_id, "${column}" ` +
+        `ON CONFLICT (${FILTER_KEY}) DO UPDATE SET live = live + excluded.live`,
+    ),
+  ];
+}
+
+/** `table`'s live counts, and its counts of each of `filterColumns`' values, as catchUpCounts brings them up to its rows. */
+export function liveCountsCaughtUp(table: string, filterColumns: string[] = []): CountedByTriggers[] {
+  const tenant = { column: 'tenant_id', rows: 'tenant_id' };
+  return [
+    {
+      counter: LIVE_COUNT_TABLE,
+      amount: 'live',
+      table,
+      key: [tenant],
+      rowsCounted: `delete_time = ${LIVE}`,
+      alsoOnUpdate: { column: 'writes', value: '1', update: 'writes + 1' },
+    },
+    ...filterColumns.map((column) => ({
+      counter: FILTER_COUNT_TABLE,
+      amount: 'live',
+      table,
+      fixed: [{ column: 'field', value: `'${column}'` }],
+      key: [tenant, { column: 'value', rows: `\`${column}\`` }],
+      rowsCounted: `delete_time = ${LIVE} AND \`${column}\` IS NOT NULL`,
+    })),
   ];
 }
 
 /**
  * MySQL/MariaDB migrations: counts `table`'s live rows and writes from now on, and its live rows per value of each
  * of `filterColumns` (written out in the migration: a migration never reads the resource declarations, which
- * change), starting from the rows it has (and replacing triggers of an earlier form). The table is locked for
- * writes meanwhile, so a write is counted either by the triggers or by the initial count, never twice or not at
- * all. A resource added later calls this in its own migration.
+ * change), starting from the rows it has (and replacing triggers of an earlier form). No table is locked: the
+ * triggers are made first, then each count is brought up to the rows in one statement (catchUpCounts), so a write
+ * is counted once while writers go on, also through other nodes of a cluster. A resource added later calls this in
+ * its own migration.
  */
 export async function createLiveCountTriggers(queryRunner: QueryRunner, table: string, filterColumns: string[] = []): Promise<void> {
-  const counted = filterColumns.length > 0;
-  await queryRunner.query(`LOCK TABLES \`${table}\` WRITE, ${LIVE_COUNT_TABLE} WRITE${counted ? `, ${FILTER_COUNT_TABLE} WRITE` : ''}`);
-  try {
-    for (const name of [...replacedLiveCountTriggerNames(table), ...liveCountTriggerNames(table)])
-      await queryRunner.query(`DROP TRIGGER IF EXISTS \`${name}\``);
-    for (const sql of liveCountTriggers('mysql', table, filterColumns)) await queryRunner.query(sql);
-    for (const sql of liveCountResetStatements('mysql', table)) await queryRunner.query(sql);
-    if (counted) for (const sql of filterCountResetStatements('mysql', table, filterColumns)) await queryRunner.query(sql);
-  } finally {
-    await queryRunner.query('UNLOCK TABLES');
-  }
+  for (const name of [...replacedLiveCountTriggerNames(table), ...liveCountTriggerNames(table)])
+    await queryRunner.query(`DROP TRIGGER IF EXISTS \`${name}\``);
+  for (const sql of liveCountTriggers('mysql', table, filterColumns)) await queryRunner.query(sql);
+  await catchUpCounts(queryRunner, liveCountsCaughtUp(table, filterColumns));
 }
 
 /** Every form's triggers of `table` dropped and its live counts removed: its rows are counted from then on. */

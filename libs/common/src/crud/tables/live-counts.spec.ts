@@ -357,6 +357,29 @@ describe('a page read by its keys from the nearer end', () => {
   });
 });
 
+/** The recycle bin's count of the tenant, and its deleted rows. */
+const deletedOf = async (scope: TenantScope) =>
+  Number(
+    (
+      (await dataSource.query('SELECT SUM(deleted) AS n FROM deleted_count WHERE table_name = ? AND tenant_id = ?', [
+        'fixture_counted',
+        scope.tenantId,
+      ])) as {
+        n: string | number | null;
+      }[]
+    )[0].n ?? 0,
+  );
+const deletedRowsOf = async (scope: TenantScope) =>
+  Number(
+    (
+      (await dataSource.query(`SELECT COUNT(1) AS n FROM fixture_counted WHERE tenant_id = ? AND delete_time <> ${LIVE}`, [
+        scope.tenantId,
+      ])) as {
+        n: string | number;
+      }[]
+    )[0].n,
+  );
+
 describe('count triggers replaced (MySQL/MariaDB)', () => {
   const t7 = TenantScope.system('fixture tenant seven', 'lc-7', 'sys-8');
   const triggerTexts = async () =>
@@ -365,28 +388,6 @@ describe('count triggers replaced (MySQL/MariaDB)', () => {
         `SELECT ACTION_STATEMENT AS statement FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND EVENT_OBJECT_TABLE = 'fixture_counted'`,
       )) as { statement: string }[]
     ).map((row) => row.statement);
-  const deletedOf = async (scope: TenantScope) =>
-    Number(
-      (
-        (await dataSource.query('SELECT SUM(deleted) AS n FROM deleted_count WHERE table_name = ? AND tenant_id = ?', [
-          'fixture_counted',
-          scope.tenantId,
-        ])) as {
-          n: string | number | null;
-        }[]
-      )[0].n ?? 0,
-    );
-  const deletedRowsOf = async (scope: TenantScope) =>
-    Number(
-      (
-        (await dataSource.query(`SELECT COUNT(1) AS n FROM fixture_counted WHERE tenant_id = ? AND delete_time <> ${LIVE}`, [
-          scope.tenantId,
-        ])) as {
-          n: string | number;
-        }[]
-      )[0].n,
-    );
-
   it("keep every count right when the triggers' slot changes under them, and add to the server's own slots", async () => {
     if (!isMysqlFamily(dataSource)) return;
     const runner = dataSource.createQueryRunner();
@@ -419,4 +420,79 @@ describe('count triggers replaced (MySQL/MariaDB)', () => {
       await runner.release();
     }
   });
+});
+
+describe('count triggers made while writers go on (MySQL/MariaDB)', () => {
+  const writing = [
+    TenantScope.system('fixture tenant ten', 'lc-10', 'sys-10'),
+    TenantScope.system('fixture tenant eleven', 'lc-11', 'sys-11'),
+  ];
+  const WRITERS = 4;
+  const ROWS = 5_000;
+
+  /**
+   * One writer's steps until `stop`, each changing what a count holds: inserts of new rows, logical deletions, restores
+   * into either tenant, value changes and removals of its own rows.
+   */
+  async function writer(w: number, stop: { now: boolean }, errors: string[]): Promise<void> {
+    const [scope, other] = w % 2 ? writing : [writing[1], writing[0]];
+    const own = (i: number) => `w${w}-${i}`;
+    for (let i = 0; !stop.now; i++) {
+      try {
+        const step = i % 5;
+        if (step === 0 || step === 2) await table.insertRecords(scope, [{ ...row(i), countedId: own(i) }]);
+        else if (step === 1) await table.softDelete(scope, { countedId: own(i - 1) });
+        else if (step === 3)
+          await dataSource.query(`UPDATE fixture_counted SET delete_time = ${LIVE}, tenant_id = ?, kind = ? WHERE counted_id = ?`, [
+            (i % 3 ? scope : other).tenantId,
+            i % 2 ? 'q' : 'a',
+            own(i - 2),
+          ]);
+        else await table.deleteRows(scope, { countedId: own(i - 4) });
+      } catch (error) {
+        errors.push(`${i % 5} ${(error as Error).message}`);
+      }
+    }
+  }
+
+  it('count every row once: the triggers first, then each count caught up with the rows in one read view, no table locked', async () => {
+    if (!isMysqlFamily(dataSource)) return;
+    for (const scope of writing)
+      await table.insertRecords(
+        scope,
+        Array.from({ length: ROWS }, (_, i) => row(i)),
+      );
+    const runner = dataSource.createQueryRunner();
+    const errors: string[] = [];
+    try {
+      // the first creation on a table that writers keep writing, three times over, each time with its counts wrong
+      for (let round = 0; round < 3; round++) {
+        const triggers = (await runner.query(
+          `SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND EVENT_OBJECT_TABLE = 'fixture_counted'`,
+        )) as { name: string }[];
+        for (const { name } of triggers) await runner.query(`DROP TRIGGER \`${name}\``);
+        await runner.query(`UPDATE live_count SET live = live + 5 WHERE table_name = 'fixture_counted'`);
+        await runner.query(`UPDATE filter_count SET live = live - 3 WHERE table_name = 'fixture_counted'`);
+        const stop = { now: false };
+        const writers = Array.from({ length: WRITERS }, (_, w) => writer(w + WRITERS * round, stop, errors));
+        try {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          await createLiveCountTriggers(runner, 'fixture_counted', COUNTED);
+          await createDeletedCountTriggers(runner, 'fixture_counted');
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        } finally {
+          stop.now = true;
+          await Promise.all(writers);
+        }
+      }
+    } finally {
+      await runner.release();
+    }
+    expect(errors).toEqual([]);
+    for (const scope of writing) {
+      expect([scope.tenantId, await table.countLive(scope)]).toEqual([scope.tenantId, await rowCount(scope)]);
+      expect([scope.tenantId, await deletedOf(scope)]).toEqual([scope.tenantId, await deletedRowsOf(scope)]);
+    }
+    await expectFilterCountsOfRows(writing);
+  }, 60_000);
 });

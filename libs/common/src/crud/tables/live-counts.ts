@@ -4,17 +4,17 @@ import { SharedRuns } from '../../background/shared-run';
 import {
   FILTER_COUNT_TABLE,
   filterColumnsCountedBy,
-  filterCountResetStatements,
+  sqliteFilterCountResetStatements,
   insertTriggerName,
   LIVE_COUNT_TABLE,
-  liveCountResetStatements,
+  sqliteLiveCountResetStatements,
   liveCountTriggerNames,
   liveCountTriggers,
   replacedLiveCountTriggerNames,
 } from '../../persistence/live-count-sql';
 import {
   DELETED_COUNT_TABLE,
-  deletedCountResetStatements,
+  sqliteDeletedCountResetStatements,
   deletedCountTriggerNames,
   deletedCountTriggers,
 } from '../../persistence/deleted-count-sql';
@@ -176,9 +176,9 @@ export class LiveCounts {
     await exclusiveTransaction(this.dataSource, async (manager) => {
       for (const name of [...replacedLiveCountTriggerNames(table), ...names]) await manager.query(`DROP TRIGGER IF EXISTS "${name}"`);
       for (const sql of wanted) await manager.query(sql);
-      for (const sql of liveCountResetStatements('sqlite', table)) await manager.query(sql);
-      if (filterColumns.length) for (const sql of filterCountResetStatements('sqlite', table, filterColumns)) await manager.query(sql);
-      if (deleted) for (const sql of deletedCountResetStatements(table)) await manager.query(sql);
+      for (const sql of sqliteLiveCountResetStatements(table)) await manager.query(sql);
+      if (filterColumns.length) for (const sql of sqliteFilterCountResetStatements(table, filterColumns)) await manager.query(sql);
+      if (deleted) for (const sql of sqliteDeletedCountResetStatements(table)) await manager.query(sql);
     });
     return counted;
   }

@@ -19,8 +19,13 @@ interface Mysql2Pool {
   query(sql: string, values: Bound[], callback: Callback): unknown;
 }
 
-/** The server's cap on prepared statements (max_prepared_stmt_count, all its clients together) is reached. */
-const tooManyPrepared = (error: QueryError): boolean => error.code === 'ER_MAX_PREPARED_STMT_COUNT_REACHED';
+/**
+ * A prepared statement the server does not run, where the same text runs: past the server's cap on prepared
+ * statements (max_prepared_stmt_count, all its clients together), or refused with "table doesn't exist" for a table
+ * that the triggers of its table write, which MariaDB answers a prepared statement at the moment a CREATE TRIGGER
+ * on its table commits (a migration adding triggers to a table in use). Either fails before any row is touched.
+ */
+const runAsText = (error: QueryError): boolean => error.code === 'ER_MAX_PREPARED_STMT_COUNT_REACHED' || error.code === 'ER_NO_SUCH_TABLE';
 
 /**
  * The rows a SELECT (or an INSERT ... RETURNING) reads. The one way the tables' statements reach the database:
@@ -79,12 +84,10 @@ function mysqlRun(manager: EntityManager, reuse: TextReuse): DirectRun | undefin
   return reuse === 'repeated' ? preparedOnPool(pool) : asText(manager, pool);
 }
 
-/** Prepared on the pool; past the server's cap the statement runs unprepared, as TypeORM runs it: slower, but answered. */
+/** Prepared on the pool; where the server does not run it prepared (runAsText), it runs unprepared, as TypeORM runs it. */
 function preparedOnPool(pool: Mysql2Pool): DirectRun {
   return settled((sql, values, settle) =>
-    pool.execute(sql, values, (error, result) =>
-      error && tooManyPrepared(error) ? pool.query(sql, values, settle) : settle(error, result),
-    ),
+    pool.execute(sql, values, (error, result) => (error && runAsText(error) ? pool.query(sql, values, settle) : settle(error, result))),
   );
 }
 
