@@ -131,7 +131,25 @@ describe('history of every write path', () => {
       ['CREATE', 'alice', true],
     ]);
     expect(await historyOf('data-dictionary-type', claims, { recordId: otherId })).toEqual([]);
+    await expectKeptTotals(claims, { resource: r.permission, username: 'alice', action: 'CREATE' }, 3);
   });
+
+  /**
+   * Each total the kept counts give (none, one of the filters, resource with action) is the number of entries the
+   * page lists; `entries` is the unfiltered one.
+   */
+  async function expectKeptTotals(claims: Claims, filters: { resource: string; username: string; action: string }, entries: number) {
+    const bodies = [
+      {},
+      ...Object.entries(filters).map(([name, value]) => ({ [name]: value })),
+      { resource: filters.resource, action: filters.action },
+    ];
+    for (const body of bodies) {
+      const page = ok(await t.post(TENANT_HISTORY, { ...body, current: 1, pageSize: 1000 }, claims));
+      expect([body, page.extraData]).toEqual([body, expect.objectContaining({ total: (page.data as Entry[]).length })]);
+    }
+    expect((ok(await t.post(TENANT_HISTORY, { current: 1, pageSize: 1000 }, claims)).data as Entry[]).length).toBe(entries);
+  }
 
   describe('the tenant-wide view', () => {
     it('shows every resource’s entries of the caller’s tenant, named, and filters by resource, username and action', async () => {
