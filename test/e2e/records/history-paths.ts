@@ -151,6 +151,17 @@ describe('history of every write path', () => {
     expect((ok(await t.post(TENANT_HISTORY, { current: 1, pageSize: 1000 }, claims)).data as Entry[]).length).toBe(entries);
   }
 
+  it('a counted total (a time range) is reused only while the tenant’s history is unchanged', async () => {
+    const claims = tenant();
+    const r = resourceSpec('data-dictionary-type');
+    const since = { timeStart: 0, current: 1, pageSize: 1 };
+    const totalSince = async () => ok(await t.post(TENANT_HISTORY, since, claims)).extraData.total;
+    ok(await t.post(`${CONFIG}/data-dictionary-type/save`, r.sample(seed()), claims));
+    expect(await totalSince()).toBe(1);
+    ok(await t.post(`${CONFIG}/data-dictionary-type/save`, r.sample(seed()), claims));
+    expect(await totalSince()).toBe(2);
+  });
+
   describe('the tenant-wide view', () => {
     it('shows every resource’s entries of the caller’s tenant, named, and filters by resource, username and action', async () => {
       const [claims, other] = [tenant(), tenant()];

@@ -21,6 +21,10 @@ export class HistoryCount {
   /** A slot alone may go below zero (an entry counted in one slot, removed through another). */
   @Column({ type: 'bigint' })
   entries: string;
+
+  /** Entries added and removed: the sum of a tenant's is the version of its history (it only grows). */
+  @Column({ type: 'bigint' })
+  changes: string;
 }
 
 /** History entries of one tenant by writer and table (a share of them: the sum over the slots), kept as HistoryCount is. */

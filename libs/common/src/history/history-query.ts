@@ -50,3 +50,6 @@ export function keptTotalQuery(table: string | undefined, body: TenantHistoryPag
     params: given.map(([, value]) => value),
   };
 }
+
+/** The tenant's history version: it grows with every entry added or removed (history-count-sql.ts). */
+export const HISTORY_VERSION_SQL = `SELECT SUM(changes) AS version FROM ${HISTORY_COUNT_TABLE} WHERE tenant_id = ?`;

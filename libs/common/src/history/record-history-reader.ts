@@ -8,7 +8,9 @@ import { AppException } from '../http/app-exception';
 import { WithExtra } from '../http/envelope';
 import { TenantScope } from '../tenancy/tenant-scope';
 import { HistoryAction, HistoryChange, HistoryEntry, TenantHistoryPageRequest } from './history-request';
-import { historyIndex, historyWhere, keptTotalQuery } from './history-query';
+import { PageTotals } from '../crud/tables/page-totals';
+import { HISTORY_TABLE } from '../persistence/history-sql';
+import { HISTORY_VERSION_SQL, historyIndex, historyWhere, keptTotalQuery } from './history-query';
 import { RecordHistory } from './record-history.entity';
 
 type ColumnMetadata = EntityMetadata['columns'][number];
@@ -57,12 +59,14 @@ type Row = RecordHistory;
  */
 export class RecordHistoryReader {
   private readonly tables = new Map<string, HistoryTable>();
+  private readonly totals: PageTotals;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly config: CrudConfig,
     resources: AnyResource[],
   ) {
+    this.totals = PageTotals.of(dataSource);
     for (const resource of resources) {
       const metadata = dataSource.getMetadata(resource.entity);
       this.tables.set(metadata.tableName, new HistoryTable(resource, metadata.tableName, metadata));
@@ -104,9 +108,8 @@ export class RecordHistoryReader {
     const where = historyWhere(scope.tenantId, table, body);
     const index = historyIndex(table, body);
     const [rows, total] = await readSnapshot(this.dataSource, async (manager): Promise<[Row[], number]> => {
-      const total =
-        (await this.keptTotal(manager, scope, table, body)) ??
-        (await manager.getRepository(RecordHistory).createQueryBuilder('h').where(where).useIndex(index).getCount());
+      const count = () => manager.getRepository(RecordHistory).createQueryBuilder('h').where(where).useIndex(index).getCount();
+      const total = (await this.keptTotal(manager, scope, table, body)) ?? (await this.countedTotal(manager, scope, table, body, count));
       const window = pageSize === 0 ? undefined : pageWindow(offset, pageSize, total);
       if (!window) return [[], total];
       // the page's keys on the index, then their entries by primary key (a deferred join)
@@ -116,6 +119,25 @@ export class RecordHistoryReader {
     });
     const data = rows.map((row) => this.entry(row, named));
     return new WithExtra(data, { current, pages: pageSize === 0 ? 0 : Math.ceil(total / pageSize), size: pageSize, total });
+  }
+
+  /**
+   * A counted total, reused as a record page's is (PAGE_TOTAL_TTL_MS, page-totals.ts): only in a snapshot of the
+   * tenant's history version it was counted at (history-count-sql.ts), which holds the same entries.
+   */
+  private async countedTotal(
+    manager: EntityManager,
+    scope: TenantScope,
+    table: string | undefined,
+    body: TenantHistoryPageRequest,
+    count: () => Promise<number>,
+  ): Promise<number> {
+    const ttl = this.config.pageTotalTtlMs;
+    if (ttl === 0) return count();
+    const [{ version }] = (await manager.query(HISTORY_VERSION_SQL, [scope.tenantId])) as { version: string | number | null }[];
+    const { recordId, username, action, timeStart, timeEnd } = body;
+    const filterKey = JSON.stringify([table ?? null, recordId, username, action, timeStart, timeEnd]);
+    return this.totals.getOrCount(HISTORY_TABLE, scope.tenantId, filterKey, String(version ?? 0), ttl, count);
   }
 
   /** The total from the kept counts (history-count-sql.ts), read in the page's snapshot, when they hold it. */
