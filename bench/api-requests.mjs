@@ -28,6 +28,8 @@
 //   BENCH_SERVICE_ARGS  extra node arguments of the services and of the bare handler's own process (so both are
 //                       profiled alike), e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
 //   BENCH_JSON=1        also print the summary as one JSON line
+//   BENCH_WITHOUT_HISTORY=1  the snapshot table's history triggers dropped before seeding: a save then writes no
+//                       history entry, through either target (what the entries cost, against a run without it)
 //
 // Every response is checked: any non-2xx, connection error, timeout or envelope `status` other than 200
 // (or a `data` of null/false where a record/true is due) fails the run with the first offending body.
@@ -54,6 +56,7 @@ const SEED_ROWS = Number(process.env.BENCH_SEED_ROWS ?? 100_000);
 const OTHER_ROWS = Number(process.env.BENCH_OTHER_ROWS ?? 20_000);
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000);
 const SERVERS = 10;
+const WITHOUT_HISTORY = process.env.BENCH_WITHOUT_HISTORY === '1';
 const LOAD = {
   seconds: Number(process.env.BENCH_SECONDS ?? 10),
   warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2),
@@ -115,6 +118,8 @@ async function main() {
     };
     const mainDb = await connection(databases.main);
     const deviceDb = await connection(databases.device);
+    if (WITHOUT_HISTORY)
+      for (const suffix of ['rh_ins', 'rh_upd', 'rh_del']) await mainDb.query(`DROP TRIGGER \`snapshot_device_state_snap_${suffix}\``);
     const snapshotIds = await seedSnapshots(mainDb, TENANT, SEED_ROWS);
     await seedSnapshots(mainDb, OTHER_TENANT, OTHER_ROWS);
 
@@ -167,7 +172,17 @@ async function main() {
         device: { origin: origin(SAME_PROCESS ? ports.bareDevice : ports.bare), pid: bare.device.pid },
       },
     };
-    await checkSameAnswers({ targets, bearer, mainDb, deviceDb, devices, serverNos, snapshotIds, seedRows: SEED_ROWS });
+    await checkSameAnswers({
+      targets,
+      bearer,
+      mainDb,
+      deviceDb,
+      devices,
+      serverNos,
+      snapshotIds,
+      seedRows: SEED_ROWS,
+      history: !WITHOUT_HISTORY,
+    });
     await mainDb.end();
     await deviceDb.end();
 

@@ -131,7 +131,7 @@ const rate = (rows, ms) => `${count(Math.round(rows / (ms / 1000)))} rows/s`;
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 export async function analyze(db) {
-  for (const table of TABLES) await db.query(`ANALYZE TABLE ${table.table}`);
+  for (const table of [...TABLES.map((t) => t.table), 'record_history']) await db.query(`ANALYZE TABLE ${table}`);
 }
 
 async function hasSequenceEngine(db) {

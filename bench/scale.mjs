@@ -3,12 +3,14 @@
 // tenth as many logically deleted ones each, for the recycle bin's deletedPage and restoreById) in a
 // configuration table (data-dictionary-table) and a snapshot table (device-state-snap), written by SQL
 // (scale-seed.mjs). Each request is sent BENCH_REPS times in a row over one connection, at both sizes; the
-// table gives the medians and their ratio (big ÷ small). The goal: at most 3x (the last page at most 5x), a page or
+// table gives the medians and their ratio (big ÷ small). Each tenant also has as many history entries as live rows
+// of one table (scale-history.mjs), for the history reads. The goal: at most 3x (the last page at most 5x), a page or
 // count by one exact filter included (its total is the kept count of that value), and a filter with a sort its
 // index holds (first page 3x, page 50 5x); the middle page, and a filter with a sort no index holds, are only reported.
 // A request that takes longer than 60 s is reported as "> 60000".
 //
-//   DB_URL        server to use (the database `bench_scale` is made anew)   default mysql://root@127.0.0.1:3306
+//   DB_URL        server to use (the database BENCH_DATABASE is made anew)  default mysql://root@127.0.0.1:3306
+//   BENCH_DATABASE  the database to make                                    default bench_scale
 //   BENCH_SMALL   rows of the small tenant                                    default 10000
 //   BENCH_BIG     rows of the big tenant (10000000 for 10M)                   default 1000000
 //   BENCH_REPS    repetitions per request (fewer once a request has taken 20 s in all)   default 11
@@ -23,11 +25,12 @@ import { fileURLToPath } from 'node:url';
 import jwt from 'jsonwebtoken';
 import mysql from 'mysql2/promise';
 import { freePort, startNode, stop } from './lib/processes.mjs';
+import { historyRequests, historySeeded, seedHistory } from './scale-history.mjs';
 import { analyze, deletedRows, FILTER_SHARE, idOf, seed, TABLES } from './scale-seed.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER = new URL((process.env.DB_URL ?? 'mysql://root@127.0.0.1:3306').replace(/^mariadb:/, 'mysql:'));
-const DATABASE = 'bench_scale';
+const DATABASE = process.env.BENCH_DATABASE ?? 'bench_scale';
 const SIZES = { small: Number(process.env.BENCH_SMALL ?? 10_000), big: Number(process.env.BENCH_BIG ?? 1_000_000) };
 const REPS = Number(process.env.BENCH_REPS ?? 11);
 const BUFFER_POOL_MB = Number(process.env.BENCH_BUFFER_POOL_MB ?? 8192);
@@ -142,6 +145,7 @@ async function seeded(db) {
       if (Number(n) !== rows || Number(live) !== rows) return false;
     }
   }
+  for (const [tenant, entries] of Object.entries(SIZES)) if (!(await historySeeded(db, tenant, entries))) return false;
   return true;
 }
 
@@ -212,6 +216,7 @@ async function seedAndMeasure(admin, credentials) {
     execFileSync(process.execPath, [join(ROOT, 'dist/apps/main-service/src/migrate.js')], { env, stdio: ['ignore', 2, 2] });
     db = await mysql.createConnection({ ...credentials, database: DATABASE });
     for (const [tenant, rows] of Object.entries(SIZES)) await seed(db, tenant, rows, log);
+    for (const [tenant, entries] of Object.entries(SIZES)) await seedHistory(db, tenant, entries, log);
     await analyze(db);
   }
   const port = await freePort();
@@ -222,28 +227,33 @@ async function seedAndMeasure(admin, credentials) {
   });
   const results = [];
   try {
-    for (const table of TABLES) {
-      const tokens = Object.fromEntries(
-        Object.keys(SIZES).map((tenant) => [
-          tenant,
-          `Bearer ${jwt.sign({ sub: 'bench', tenantId: tenant, roles: ['administrator'] }, SECRET, { expiresIn: 7200 })}`,
-        ]),
-      );
-      const small = requests(table, SIZES.small);
-      const big = requests(table, SIZES.big);
+    const tokens = Object.fromEntries(
+      Object.keys(SIZES).map((tenant) => [
+        tenant,
+        `Bearer ${jwt.sign({ sub: 'bench', tenantId: tenant, roles: ['administrator'] }, SECRET, { expiresIn: 7200 })}`,
+      ]),
+    );
+    // each table's requests (operations under its path), then the history's (whole paths)
+    const groups = [
+      ...TABLES.map((table) => ({ name: table.name, path: `${table.path}/`, requests: (rows) => requests(table, rows) })),
+      { name: 'history', path: '', requests: historyRequests },
+    ];
+    for (const group of groups) {
+      const small = group.requests(SIZES.small);
+      const big = group.requests(SIZES.big);
       for (let i = 0; i < small.length; i++) {
         const medians = {};
         for (const [tenant, [, method, operation, body]] of [
           ['small', small[i]],
           ['big', big[i]],
         ]) {
-          const url = () => `http://127.0.0.1:${port}${table.path}/${typeof operation === 'function' ? operation() : operation}`;
+          const url = () => `http://127.0.0.1:${port}${group.path}${typeof operation === 'function' ? operation() : operation}`;
           medians[tenant] = await median(() => timed(url(), method, body, tokens[tenant]));
         }
         const [label, , , , goal] = small[i];
         const ratio = medians.big / medians.small;
-        results.push({ table: table.name, label, ...medians, ratio, goal });
-        log(`${table.name} ${label}: ${shown(medians.small)} / ${shown(medians.big)} ms`);
+        results.push({ table: group.name, label, ...medians, ratio, goal });
+        log(`${group.name} ${label}: ${shown(medians.small)} / ${shown(medians.big)} ms`);
       }
     }
   } finally {

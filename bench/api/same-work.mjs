@@ -1,6 +1,7 @@
 // Before anything is measured: the bare handler must answer and write exactly as the services do, or
 // the comparison would be of different work. Reads are compared answer by answer (timestamp aside);
-// writes by the rows they leave, and each target must continue the other's binding lifecycles.
+// writes by the rows they leave (a save's with its history entry), and each target must continue the other's
+// binding lifecycles.
 import { PUSH_INFO, SNAPSHOTS } from './operations.mjs';
 import { STEP, T0 } from './seed.mjs';
 
@@ -18,7 +19,7 @@ const same = (what, a, b) => {
 };
 const without = (row, ...columns) => Object.fromEntries(Object.entries(row).filter(([column]) => !columns.includes(column)));
 
-export async function checkSameAnswers({ targets, bearer, mainDb, deviceDb, devices, serverNos, snapshotIds, seedRows }) {
+export async function checkSameAnswers({ targets, bearer, mainDb, deviceDb, devices, serverNos, snapshotIds, seedRows, history }) {
   const { service, bare } = targets;
   const both = async (method, path, body, target = 'main') =>
     Promise.all([service, bare].map((t) => call(t[target], method, path, { bearer, body })));
@@ -59,9 +60,26 @@ export async function checkSameAnswers({ targets, bearer, mainDb, deviceDb, devi
     const [[row]] = await mainDb.query('SELECT * FROM snapshot_device_state_snap WHERE device_no = ?', [deviceNo]);
     if (!(Date.now() - row.created_time < 60_000) || row.device_state_snap_id.length !== 21)
       throw new Error(`save: ${JSON.stringify(row)}`);
-    saved[name] = without(row, 'device_state_snap_id', 'device_no', 'created_time', 'last_modified_time');
+    if (row.last_request_id?.length !== 36) throw new Error(`save: request id ${row.last_request_id}`);
+    // the entry the history trigger wrote (none without the triggers): the request's id, the record's values (its
+    // device number aside)
+    const [entries] = await mainDb.query('SELECT * FROM record_history WHERE record_id = ?', [row.device_state_snap_id]);
+    if (entries.length !== (history ? 1 : 0) || entries.some((entry) => entry.request_id !== row.last_request_id))
+      throw new Error(`save: history ${JSON.stringify(entries)}`);
+    saved[name] = {
+      row: without(row, 'device_state_snap_id', 'device_no', 'created_time', 'last_modified_time', 'last_request_id'),
+      history: entries.map((entry) =>
+        without(
+          { ...entry, changed_values: entry.changed_values.replace(deviceNo, 'SAME') },
+          'history_id',
+          'record_id',
+          'time',
+          'request_id',
+        ),
+      ),
+    };
   }
-  same('saved rows', saved.service, saved.bare);
+  same('saved rows and their history entries', saved.service, saved.bare);
 
   // pushInfo: the same report through each, then each continuing the other's lifecycle
   const push = (target, device, serverNo) =>

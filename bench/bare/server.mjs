@@ -56,7 +56,10 @@ const bearer = (req) => {
 const ROUTES = new Map([
   [`${SNAPSHOTS}/page`, ['main-service', 'POST', async (req, _q, ctx) => page(mainDb, (ctx.caller = bearer(req)), await readJson(req))]],
   [`${SNAPSHOTS}/getById`, ['main-service', 'GET', async (req, query, ctx) => getById(mainDb, (ctx.caller = bearer(req)), query)]],
-  [`${SNAPSHOTS}/save`, ['main-service', 'POST', async (req, _q, ctx) => save(mainDb, (ctx.caller = bearer(req)), await readJson(req))]],
+  [
+    `${SNAPSHOTS}/save`,
+    ['main-service', 'POST', async (req, _q, ctx) => save(mainDb, (ctx.caller = bearer(req)), await readJson(req), ctx.id)],
+  ],
   [
     `${DEVICES}/pushInfoByDataAcquisitionDeviceNo`,
     [

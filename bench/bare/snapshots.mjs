@@ -45,6 +45,10 @@ const INSERT_COLUMNS = [
   'last_modified_username',
   'last_modified_time',
   'delete_time',
+  // the write stamp the service's save sets, which the table's history trigger reads for its entry
+  'last_writer',
+  'last_request_id',
+  'last_trace_id',
 ];
 const INSERT = `INSERT INTO \`${TABLE}\` (${INSERT_COLUMNS.map((c) => `\`${c}\``).join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`;
 
@@ -123,8 +127,11 @@ export async function getById(pool, caller, query) {
   return { data: rows.length ? live(rows[0]) : null };
 }
 
-/** POST save: one new row with a new id, the caller's tenant and name, revision 1, live. */
-export async function save(pool, caller, body) {
+/**
+ * POST save: one new row with a new id, the caller's tenant and name, revision 1, live, stamped with the writer and the
+ * request id as the service stamps it (no trace without tracing): the table's trigger writes the same history entry.
+ */
+export async function save(pool, caller, body, requestId) {
   const deviceNo = optionalText(body, 'deviceNo', 64);
   if (deviceNo === null) throw invalid('deviceNo is required');
   const snapTime = optionalInt(body, 'snapTime', 0, Number.MAX_SAFE_INTEGER);
@@ -146,6 +153,9 @@ export async function save(pool, caller, body) {
     caller.user,
     now,
     0,
+    caller.user,
+    requestId,
+    null,
   ]);
   return { data: true };
 }

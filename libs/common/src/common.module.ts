@@ -31,9 +31,19 @@ import { ReplicaLease } from './persistence/replica-lease.entity';
 import { ThrottleWindow } from './persistence/throttle-window.entity';
 import { RetentionJob } from './retention/retention.job';
 import { RecordHistory } from './history/record-history.entity';
+import { HistoryCount, HistoryWriterCount } from './history/history-count.entity';
 
 /** Entities of the shared library that each service's schema contains. */
-export const COMMON_ENTITIES = [LiveCount, FilterCount, DeletedCount, ThrottleWindow, ReplicaLease, RecordHistory];
+export const COMMON_ENTITIES = [
+  LiveCount,
+  FilterCount,
+  DeletedCount,
+  ThrottleWindow,
+  ReplicaLease,
+  RecordHistory,
+  HistoryCount,
+  HistoryWriterCount,
+];
 
 /** A service's schema: its own entities and the shared library's, its migrations. */
 export function storageOf(manifest: ServiceManifest): StorageParts {

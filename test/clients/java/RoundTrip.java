@@ -15,6 +15,9 @@ import backoffice.main.model.DataDictionaryUpdate;
 import backoffice.main.model.EmailOrNull;
 import backoffice.main.model.EmailPageRequest;
 import backoffice.main.model.EmailSave;
+import backoffice.main.model.HistoryEntry;
+import backoffice.main.model.HistoryEntryPageResult;
+import backoffice.main.model.HistoryPageRequest;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpRequest;
@@ -26,7 +29,7 @@ import java.util.function.Consumer;
  * A round trip through the Java clients OpenAPI Generator makes from both documents (`-g java --library
  * native`), as a client team would write it: save, page with and without a filter, getById found and
  * missing, an update of one field that keeps the others, removeByIds of two ids, the recycle bin (deletedPage,
- * restoreById, purgeByIds), an e-mail time in epoch milliseconds, one registry call and one device call with a device token. One `ok`/`not ok` line per check.
+ * restoreById, purgeByIds), the purged record's history (historyPage), an e-mail time in epoch milliseconds, one registry call and one device call with a device token. One `ok`/`not ok` line per check.
  *
  * Usage: java RoundTrip http://127.0.0.1:PORT BEARER_TOKEN RUN_ID
  */
@@ -107,6 +110,13 @@ public class RoundTrip {
     var again = dictionaries.dataDictionaryRestoreById(second);
     check("purgeByIds removes for good: restoring it finds nothing",
         Boolean.TRUE.equals(purged.getData()) && Boolean.FALSE.equals(again.getData()), again);
+    HistoryEntryPageResult history = dictionaries.dataDictionaryHistoryPage(new HistoryPageRequest().recordId(second).current(1).pageSize(10));
+    List<HistoryEntry> entries = history.getData();
+    check("historyPage: the purged record's entries, newest first, values blanked",
+        !entries.isEmpty() && entries.get(0).getAction() == HistoryEntry.ActionEnum.PURGE
+            && entries.get(entries.size() - 1).getAction() == HistoryEntry.ActionEnum.CREATE
+            && entries.stream().allMatch(entry -> Boolean.TRUE.equals(entry.getPurged())),
+        history);
     dictionaries.dataDictionaryRemoveById(first);
 
     MessageEmailApi emails = new MessageEmailApi(main);

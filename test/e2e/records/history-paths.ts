@@ -131,6 +131,35 @@ describe('history of every write path', () => {
       ['CREATE', 'alice', true],
     ]);
     expect(await historyOf('data-dictionary-type', claims, { recordId: otherId })).toEqual([]);
+    await expectKeptTotals(claims, { resource: r.permission, username: 'alice', action: 'CREATE' }, 3);
+  });
+
+  /**
+   * Each total the kept counts give (none, one of the filters, resource with action) is the number of entries the
+   * page lists; `entries` is the unfiltered one.
+   */
+  async function expectKeptTotals(claims: Claims, filters: { resource: string; username: string; action: string }, entries: number) {
+    const bodies = [
+      {},
+      ...Object.entries(filters).map(([name, value]) => ({ [name]: value })),
+      { resource: filters.resource, action: filters.action },
+    ];
+    for (const body of bodies) {
+      const page = ok(await t.post(TENANT_HISTORY, { ...body, current: 1, pageSize: 1000 }, claims));
+      expect([body, page.extraData]).toEqual([body, expect.objectContaining({ total: (page.data as Entry[]).length })]);
+    }
+    expect((ok(await t.post(TENANT_HISTORY, { current: 1, pageSize: 1000 }, claims)).data as Entry[]).length).toBe(entries);
+  }
+
+  it('a counted total (a time range) is reused only while the tenant’s history is unchanged', async () => {
+    const claims = tenant();
+    const r = resourceSpec('data-dictionary-type');
+    const since = { timeStart: 0, current: 1, pageSize: 1 };
+    const totalSince = async () => ok(await t.post(TENANT_HISTORY, since, claims)).extraData.total;
+    ok(await t.post(`${CONFIG}/data-dictionary-type/save`, r.sample(seed()), claims));
+    expect(await totalSince()).toBe(1);
+    ok(await t.post(`${CONFIG}/data-dictionary-type/save`, r.sample(seed()), claims));
+    expect(await totalSince()).toBe(2);
   });
 
   describe('the tenant-wide view', () => {

@@ -1,12 +1,16 @@
-import { DataSource, EntityMetadata, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, EntityMetadata } from 'typeorm';
 import { CrudConfig } from '../config/crud.config';
 import type { AnyResource } from '../crud/fields/resource';
+import { deferredJoin } from '../crud/tables/deferred-join';
 import { pageWindow } from '../crud/tables/page-window';
 import { readSnapshot } from '../crud/tables/read-snapshot';
 import { AppException } from '../http/app-exception';
 import { WithExtra } from '../http/envelope';
 import { TenantScope } from '../tenancy/tenant-scope';
 import { HistoryAction, HistoryChange, HistoryEntry, TenantHistoryPageRequest } from './history-request';
+import { PageTotals } from '../crud/tables/page-totals';
+import { HISTORY_TABLE } from '../persistence/history-sql';
+import { HISTORY_VERSION_SQL, historyIndex, historyWhere, keptTotalQuery } from './history-query';
 import { RecordHistory } from './record-history.entity';
 
 type ColumnMetadata = EntityMetadata['columns'][number];
@@ -55,12 +59,14 @@ type Row = RecordHistory;
  */
 export class RecordHistoryReader {
   private readonly tables = new Map<string, HistoryTable>();
+  private readonly totals: PageTotals;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly config: CrudConfig,
     resources: AnyResource[],
   ) {
+    this.totals = PageTotals.of(dataSource);
     for (const resource of resources) {
       const metadata = dataSource.getMetadata(resource.entity);
       this.tables.set(metadata.tableName, new HistoryTable(resource, metadata.tableName, metadata));
@@ -99,32 +105,47 @@ export class RecordHistoryReader {
     if (body.timeStart !== undefined && body.timeEnd !== undefined && body.timeStart > body.timeEnd)
       throw AppException.validation('timeStart must not be after timeEnd');
     const offset = (Math.max(current, 1) - 1) * pageSize;
+    const where = historyWhere(scope.tenantId, table, body);
+    const index = historyIndex(table, body);
     const [rows, total] = await readSnapshot(this.dataSource, async (manager): Promise<[Row[], number]> => {
-      const query = () => this.matching(manager.getRepository(RecordHistory).createQueryBuilder('h'), scope, table, body);
-      const total = await query().getCount();
+      const count = () => manager.getRepository(RecordHistory).createQueryBuilder('h').where(where).useIndex(index).getCount();
+      const total = (await this.keptTotal(manager, scope, table, body)) ?? (await this.countedTotal(manager, scope, table, body, count));
       const window = pageSize === 0 ? undefined : pageWindow(offset, pageSize, total);
       if (!window) return [[], total];
-      const rows = await query()
-        .orderBy('h.historyId', window.reversed ? 'ASC' : 'DESC')
-        .offset(window.skip)
-        .limit(window.take)
-        .getMany();
+      // the page's keys on the index, then their entries by primary key (a deferred join)
+      const order = { historyId: window.reversed ? 'ASC' : 'DESC' } as const;
+      const rows = await deferredJoin(manager, RecordHistory, where, 'historyId', order, window, index).getMany();
       return [window.reversed ? rows.reverse() : rows, total];
     });
     const data = rows.map((row) => this.entry(row, named));
     return new WithExtra(data, { current, pages: pageSize === 0 ? 0 : Math.ceil(total / pageSize), size: pageSize, total });
   }
 
-  /** The tenant's entries (of `table`, when given) that match the body's filters. */
-  private matching(query: SelectQueryBuilder<Row>, scope: TenantScope, table: string | undefined, body: TenantHistoryPageRequest) {
-    query.where('h.tenantId = :tenantId', { tenantId: scope.tenantId });
-    if (table !== undefined) query.andWhere('h.tableName = :table', { table });
-    if (body.recordId !== undefined) query.andWhere('h.recordId = :recordId', { recordId: body.recordId });
-    if (body.username !== undefined) query.andWhere('h.username = :username', { username: body.username });
-    if (body.action !== undefined) query.andWhere('h.action = :action', { action: body.action });
-    if (body.timeStart !== undefined) query.andWhere('h.time >= :timeStart', { timeStart: body.timeStart });
-    if (body.timeEnd !== undefined) query.andWhere('h.time <= :timeEnd', { timeEnd: body.timeEnd });
-    return query;
+  /**
+   * A counted total, reused as a record page's is (PAGE_TOTAL_TTL_MS, page-totals.ts): only in a snapshot of the
+   * tenant's history version it was counted at (history-count-sql.ts), which holds the same entries.
+   */
+  private async countedTotal(
+    manager: EntityManager,
+    scope: TenantScope,
+    table: string | undefined,
+    body: TenantHistoryPageRequest,
+    count: () => Promise<number>,
+  ): Promise<number> {
+    const ttl = this.config.pageTotalTtlMs;
+    if (ttl === 0) return count();
+    const [{ version }] = (await manager.query(HISTORY_VERSION_SQL, [scope.tenantId])) as { version: string | number | null }[];
+    const { recordId, username, action, timeStart, timeEnd } = body;
+    const filterKey = JSON.stringify([table ?? null, recordId, username, action, timeStart, timeEnd]);
+    return this.totals.getOrCount(HISTORY_TABLE, scope.tenantId, filterKey, String(version ?? 0), ttl, count);
+  }
+
+  /** The total from the kept counts (history-count-sql.ts), read in the page's snapshot, when they hold it. */
+  private async keptTotal(manager: EntityManager, scope: TenantScope, table: string | undefined, body: TenantHistoryPageRequest) {
+    const read = keptTotalQuery(table, body);
+    if (!read) return undefined;
+    const rows = (await manager.query(read.sql, [scope.tenantId, ...read.params])) as { n: string | number | null }[];
+    return Number(rows[0]?.n ?? 0);
   }
 
   private entry(row: Row, named: boolean): HistoryEntry {

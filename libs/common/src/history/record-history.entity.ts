@@ -1,17 +1,29 @@
 import { Column, Entity, Index } from 'typeorm';
 import { epochMillis, IncrementingKey, LongText } from '../persistence/columns';
 
+/** The indexes a history page reads on (history-query.ts historyIndex); retention reads `ix_record_history_time`. */
+export const HISTORY_INDEXES = {
+  record: 'ix_record_history_record',
+  table: 'ix_record_history_table',
+  tenant: 'ix_record_history_tenant',
+  username: 'ix_record_history_username',
+  action: 'ix_record_history_action',
+  /** The tenant's entries by time, with every other filter's column: a time bound with any filter is read on it alone. */
+  time: 'ix_record_history_tenant_time',
+};
+
 /**
  * One change of one record, written only by its table's triggers (persistence/history-sql.ts) in the write's own
  * transaction. The identifier grows with every entry, so newest first is descending `historyId`; every read is
  * confined to a tenant, and each index leads with it.
  */
 @Entity('record_history')
-@Index('ix_record_history_record', ['tenantId', 'tableName', 'recordId', 'historyId'])
-@Index('ix_record_history_table', ['tenantId', 'tableName', 'historyId'])
-@Index('ix_record_history_tenant', ['tenantId', 'historyId'])
-@Index('ix_record_history_username', ['tenantId', 'username', 'historyId'])
-@Index('ix_record_history_action', ['tenantId', 'action', 'historyId'])
+@Index(HISTORY_INDEXES.record, ['tenantId', 'tableName', 'recordId', 'historyId'])
+@Index(HISTORY_INDEXES.table, ['tenantId', 'tableName', 'historyId'])
+@Index(HISTORY_INDEXES.tenant, ['tenantId', 'historyId'])
+@Index(HISTORY_INDEXES.username, ['tenantId', 'username', 'historyId'])
+@Index(HISTORY_INDEXES.action, ['tenantId', 'action', 'historyId'])
+@Index(HISTORY_INDEXES.time, ['tenantId', 'time', 'tableName', 'action', 'username'])
 @Index('ix_record_history_time', ['time'])
 export class RecordHistory {
   /** BIGINT: mysql2 returns it as a string, which is how it is shown (beyond 2^53 a number would round). */

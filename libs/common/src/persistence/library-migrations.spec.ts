@@ -31,6 +31,8 @@ describe('mergeMigrations', () => {
       'DeletedCounts1796300000000',
       'RecordHistory1796400000000',
       'CountSlotsPerNode1796400000200',
+      'HistoryCounts1796400000300',
+      'HistoryTimeIndex1796400000400',
       'AppLater1999999999999',
     ]);
   });

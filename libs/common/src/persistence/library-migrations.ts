@@ -10,8 +10,10 @@ import { FilterCounts1796100000000 } from './migrations/1796100000000-FilterCoun
 import { DeletedCounts1796300000000 } from './migrations/1796300000000-DeletedCounts';
 import { RecordHistory1796400000000 } from './migrations/1796400000000-RecordHistory';
 import { CountSlotsPerNode1796400000200 } from './migrations/1796400000200-CountSlotsPerNode';
+import { HistoryCounts1796400000300 } from './migrations/1796400000300-HistoryCounts';
+import { HistoryTimeIndex1796400000400 } from './migrations/1796400000400-HistoryTimeIndex';
 
-/** The library's tables every service has (COMMON_ENTITIES: live, write, filter and deleted counts, throttle windows, replica leases, record history), in order. */
+/** The library's tables every service has (COMMON_ENTITIES: live, write, filter and deleted counts, throttle windows, replica leases, record history and its counts), in order. */
 export const COMMON_MIGRATIONS: MigrationClass[] = [
   ReplicaState1795700000000,
   ReplicaLease1795900000000,
@@ -21,6 +23,8 @@ export const COMMON_MIGRATIONS: MigrationClass[] = [
   DeletedCounts1796300000000,
   RecordHistory1796400000000,
   CountSlotsPerNode1796400000200,
+  HistoryCounts1796400000300,
+  HistoryTimeIndex1796400000400,
 ];
 
 /** MessagingModule's tables (MESSAGING_ENTITIES: outbox, leases, import batches and rejections), in order. */
