@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import type { AnyResource } from '../crud/fields/resource';
 import { exclusiveTransaction } from '../crud/tables/exclusive-transaction';
-import { historyCountResetStatements, historyCountTriggerNames, historyCountTriggers } from '../persistence/history-count-sql';
+import { sqliteHistoryCountResetStatements, historyCountTriggerNames, historyCountTriggers } from '../persistence/history-count-sql';
 import { BOOKKEEPING_COLUMNS, HistoryTableShape, historyTriggerNames, historyTriggers } from '../persistence/history-sql';
 import { isMysqlFamily } from '../persistence/upsert-sql';
 import { RecordHistory } from './record-history.entity';
@@ -28,7 +28,7 @@ export function historyShapeOf(dataSource: DataSource, resource: AnyResource): H
 export async function ensureSqliteHistoryTriggers(dataSource: DataSource, resources: AnyResource[]): Promise<void> {
   if (isMysqlFamily(dataSource) || !dataSource.hasMetadata(RecordHistory)) return;
   // the counts start from the entries there are, in the transaction that makes their triggers
-  await ensureSqliteTriggers(dataSource, historyCountTriggerNames(), historyCountTriggers('sqlite'), historyCountResetStatements());
+  await ensureSqliteTriggers(dataSource, historyCountTriggerNames(), historyCountTriggers('sqlite'), sqliteHistoryCountResetStatements());
   for (const resource of resources.filter((r) => r.history)) {
     const shape = historyShapeOf(dataSource, resource);
     await ensureSqliteTriggers(dataSource, historyTriggerNames(shape.table), historyTriggers('sqlite', shape));

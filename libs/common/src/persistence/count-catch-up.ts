@@ -5,11 +5,11 @@ export interface CountedByTriggers {
   /** The counter table, and its column that holds the count. */
   counter: string;
   amount: string;
-  /** The record table. */
+  /** The table whose rows are counted. */
   table: string;
-  /** Counter columns fixed for this count (a filter count's `field`), with their SQL values. */
-  fixed?: { column: string; value: string }[];
-  /** The counter's key columns after `table_name` and the fixed ones, each with the rows' SQL expression for it. */
+  /** Counter columns fixed for this count (the counted table's name, a filter count's `field`), with their SQL values. */
+  fixed: { column: string; value: string }[];
+  /** The counter's key columns besides the fixed ones, each with the rows' SQL expression for it. */
   key: { column: string; rows: string }[];
   /** Which of the table's rows count. */
   rowsCounted: string;
@@ -28,32 +28,17 @@ const CATCH_UP_SLOT = 0;
  * is already right are left alone.
  */
 export function catchUpStatement(count: CountedByTriggers): string {
-  const { counter, amount, table, key } = count;
-  const fixed = count.fixed ?? [];
+  const { counter, amount, table, fixed, key } = count;
   const keys = key.map((k) => k.column).join(', ');
   const extra = count.alsoOnUpdate;
-  const columns = [
-    'table_name',
-    ...fixed.map((f) => f.column),
-    ...key.map((k) => k.column),
-    'slot',
-    amount,
-    ...(extra ? [extra.column] : []),
-  ];
-  const values = [
-    `'${table}'`,
-    ...fixed.map((f) => f.value),
-    keys,
-    String(CATCH_UP_SLOT),
-    `SUM(seen) - SUM(counted)`,
-    ...(extra ? [extra.value] : []),
-  ];
-  const counterWhere = [`table_name = '${table}'`, ...fixed.map((f) => `${f.column} = ${f.value}`)].join(' AND ');
+  const columns = [...fixed.map((f) => f.column), ...key.map((k) => k.column), 'slot', amount, ...(extra ? [extra.column] : [])];
+  const values = [...fixed.map((f) => f.value), keys, String(CATCH_UP_SLOT), `SUM(seen) - SUM(counted)`, ...(extra ? [extra.value] : [])];
+  const counterWhere = fixed.length ? `WHERE ${fixed.map((f) => `${f.column} = ${f.value}`).join(' AND ')} ` : '';
   return (
     `INSERT INTO ${counter} (${columns.join(', ')}) SELECT ${values.join(', ')} FROM (` +
     `SELECT ${key.map((k) => `${k.rows} AS ${k.column}`).join(', ')}, COUNT(1) AS seen, 0 AS counted FROM \`${table}\` ` +
     `WHERE ${count.rowsCounted} GROUP BY ${key.map((k) => k.rows).join(', ')} ` +
-    `UNION ALL SELECT ${keys}, 0, SUM(${amount}) FROM ${counter} WHERE ${counterWhere} GROUP BY ${keys}` +
+    `UNION ALL SELECT ${keys}, 0, SUM(${amount}) FROM ${counter} ${counterWhere}GROUP BY ${keys}` +
     `) AS seen GROUP BY ${keys} HAVING SUM(seen) <> SUM(counted) ` +
     `ON DUPLICATE KEY UPDATE ${amount} = ${amount} + VALUES(${amount})${extra ? `, ${extra.column} = ${extra.update}` : ''}`
   );

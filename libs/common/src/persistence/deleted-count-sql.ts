@@ -75,6 +75,7 @@ export function deletedCountCaughtUp(table: string): CountedByTriggers {
     counter: DELETED_COUNT_TABLE,
     amount: 'deleted',
     table,
+    fixed: [{ column: 'table_name', value: `'${table}'` }],
     key: [{ column: 'tenant_id', rows: 'tenant_id' }],
     rowsCounted: `delete_time <> ${LIVE}`,
   };

@@ -1,4 +1,5 @@
 import { QueryRunner } from 'typeorm';
+import { catchUpCounts, CountedByTriggers } from './count-catch-up';
 import { HISTORY_TABLE } from './history-sql';
 import { Engine, MYSQL_COUNT_SLOT, quoted, RowName } from './live-count-sql';
 
@@ -50,8 +51,8 @@ export function historyCountTriggers(engine: Engine): string[] {
   });
 }
 
-/** The statements that set the counts from record_history's entries (where no entry is added or removed between them). */
-export function historyCountResetStatements(): string[] {
+/** SQLite: the statements that set the counts from record_history's entries, in the one writer's transaction. */
+export function sqliteHistoryCountResetStatements(): string[] {
   return COUNTS.flatMap(({ table, keys, versioned }) => {
     const columns = ['tenant_id', ...keys].join(', ');
     const [counted, counts] = versioned ? ['entries, changes', 'COUNT(1), COUNT(1)'] : ['entries', 'COUNT(1)'];
@@ -72,20 +73,28 @@ export const HISTORY_COUNT_TABLES_SQL = COUNTS.map(({ table, keys, lengths, vers
   );
 });
 
+/** record_history's counts as catchUpCounts brings them up to its entries (every entry counts; `changes` rises). */
+function historyCountsCaughtUp(): CountedByTriggers[] {
+  return COUNTS.map(({ table, keys, versioned }) => ({
+    counter: table,
+    amount: 'entries',
+    table: HISTORY_TABLE,
+    fixed: [],
+    key: ['tenant_id', ...keys].map((column) => ({ column, rows: column })),
+    rowsCounted: '1 = 1',
+    alsoOnUpdate: versioned ? { column: 'changes', value: '1', update: 'changes + 1' } : undefined,
+  }));
+}
+
 /**
- * MySQL/MariaDB migration: record_history's entries counted from now on, starting from the entries it has; the tables
- * are locked for writes meanwhile (a record's write waits), so an entry is counted once.
+ * MySQL/MariaDB migration: record_history's entries counted from now on, starting from the entries it has: the
+ * triggers first, then the counts brought up to the entries with no table locked (catchUpCounts), so an entry is
+ * counted once while records are written.
  */
 export async function createHistoryCountTriggers(queryRunner: QueryRunner): Promise<void> {
-  const locks = [HISTORY_TABLE, ...COUNTS.map((count) => count.table)].map((table) => `\`${table}\` WRITE`).join(', ');
-  await queryRunner.query(`LOCK TABLES ${locks}`);
-  try {
-    for (const name of historyCountTriggerNames()) await queryRunner.query(`DROP TRIGGER IF EXISTS \`${name}\``);
-    for (const sql of historyCountTriggers('mysql')) await queryRunner.query(sql);
-    for (const sql of historyCountResetStatements()) await queryRunner.query(sql);
-  } finally {
-    await queryRunner.query('UNLOCK TABLES');
-  }
+  for (const name of historyCountTriggerNames()) await queryRunner.query(`DROP TRIGGER IF EXISTS \`${name}\``);
+  for (const sql of historyCountTriggers('mysql')) await queryRunner.query(sql);
+  await catchUpCounts(queryRunner, historyCountsCaughtUp());
 }
 
 export async function dropHistoryCountTriggers(queryRunner: QueryRunner): Promise<void> {

@@ -192,11 +192,13 @@ export function sqliteFilterCountResetStatements(table: string, filterColumns: s
 /** `table`'s live counts, and its counts of each of `filterColumns`' values, as catchUpCounts brings them up to its rows. */
 export function liveCountsCaughtUp(table: string, filterColumns: string[] = []): CountedByTriggers[] {
   const tenant = { column: 'tenant_id', rows: 'tenant_id' };
+  const named = { column: 'table_name', value: `'${table}'` };
   return [
     {
       counter: LIVE_COUNT_TABLE,
       amount: 'live',
       table,
+      fixed: [named],
       key: [tenant],
       rowsCounted: `delete_time = ${LIVE}`,
       alsoOnUpdate: { column: 'writes', value: '1', update: 'writes + 1' },
@@ -205,7 +207,7 @@ export function liveCountsCaughtUp(table: string, filterColumns: string[] = []):
       counter: FILTER_COUNT_TABLE,
       amount: 'live',
       table,
-      fixed: [{ column: 'field', value: `'${column}'` }],
+      fixed: [named, { column: 'field', value: `'${column}'` }],
       key: [tenant, { column: 'value', rows: `\`${column}\`` }],
       rowsCounted: `delete_time = ${LIVE} AND \`${column}\` IS NOT NULL`,
     })),
