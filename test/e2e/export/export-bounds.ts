@@ -1,13 +1,16 @@
 /**
  * The bounds of export: EXPORT_MAX_ROWS refuses before any byte (naming the count and the bound); EXPORT_CONCURRENCY
  * refuses the next export with HTTP 429 and Retry-After while one streams, which holds no place under the in-flight
- * limit (ADMISSION_MAX_IN_FLIGHT=1 here: the refusal is admitted beside it); a client that leaves mid-file stops
- * the export at once, and its slot, read view and connection are free for the next request.
+ * limit (ADMISSION_MAX_IN_FLIGHT=1 here: the refusal is admitted beside it); a client that leaves mid-file, in any
+ * format, stops the export at once, and its slot, read view and connection are free for the next request.
  */
+import { randomBytes } from 'node:crypto';
 import { request as httpRequest, ClientRequest, IncomingMessage } from 'node:http';
-import { Workbook } from 'exceljs';
+import { Translation } from '../../../apps/main-service/src/configuration/translation/translation.entity';
+import { ExportSlots } from '../../../libs/common/src/crud/export/export-slots';
 import { EXPORT_BATCH_ROWS, EXPORT_RETRY_AFTER_SECONDS } from '../../../libs/common/src/crud/export/record-export';
-import { csvOf, exportFile } from '../../support/export-files';
+import { usingMysql } from '../../support/database';
+import { csvOf, exportFile, XLSX_TYPE } from '../../support/export-files';
 import { LogCapture } from '../../support/observability';
 import { CONFIG, Envelope, listenOnLoopback, startApp, TestApp } from '../../support/test-app';
 
@@ -35,30 +38,39 @@ describe('export bounds', () => {
       { logTo: lines },
     );
     base = await listenOnLoopback(t);
-    // two workbooks (an upload inflates to at most 32 MiB a part): about 54 MB of file, beyond loopback's socket buffers
-    for (const half of [0, 1]) {
-      const workbook = new Workbook();
-      const sheet = workbook.addWorksheet('translations');
-      sheet.addRow(['language', 'namespace', 'key', 'value']);
-      for (let i = half * (rows / 2); i < (half + 1) * (rows / 2); i++) sheet.addRow(['en', 'bulk', `k${i}`, `${i} ${'x'.repeat(9000)}`]);
-      const res = await t
-        .http()
-        .post(`${P}/importList`)
-        .set('Authorization', t.auth())
-        .attach('file', Buffer.from(await workbook.xlsx.writeBuffer()), 'translations.xlsx');
-      expect(res.body).toMatchObject({ status: 200, extraData: { inserted: rows / 2 } });
-    }
+    // random text (it compresses to about half, so the XLSX file too is tens of MB, beyond loopback's socket
+    // buffers), written straight into the table: uploads of it would take minutes
+    const repository = t.dataSource.getRepository(Translation);
+    const now = Date.now();
+    for (let first = 0; first < rows; first += 250)
+      await repository.insert(
+        Array.from({ length: 250 }, (_, j) => ({
+          tenantId: 'tenant-a',
+          translationId: `bulk${String(first + j).padStart(5, '0')}`,
+          revision: 1,
+          createdUsername: 'seed',
+          createdTime: now,
+          lastModifiedUsername: 'seed',
+          lastModifiedTime: now,
+          language: 'en',
+          namespace: 'bulk',
+          key: `k${first + j}`,
+          value: `${first + j} ${randomBytes(4500).toString('hex')}`,
+          draft: false,
+        })),
+      );
+    expect((await t.post(`${P}/count`, { namespace: 'bulk' })) as Envelope).toMatchObject({ status: 200, data: rows });
   }, 120_000);
   afterAll(async () => {
     await t?.close();
   });
 
   /** An export whose client reads nothing once the answer's head came (the file waits in the socket's buffers). */
-  const stalledExport = (): Promise<{ req: ClientRequest; res: IncomingMessage }> =>
+  const stalledExport = (accept = 'text/csv'): Promise<{ req: ClientRequest; res: IncomingMessage }> =>
     new Promise((resolve, reject) => {
       const req = httpRequest(`${base}${P}/export`, {
         method: 'POST',
-        headers: { authorization: t.auth(), 'content-type': 'application/json', accept: 'text/csv' },
+        headers: { authorization: t.auth(), 'content-type': 'application/json', accept },
       });
       req.on('response', (res) => {
         res.pause();
@@ -85,29 +97,51 @@ describe('export bounds', () => {
     expect((await exportFile(t, P, { sqlQuerySorter: { field: 'value' } })).envelope).toMatchObject({ status: 400 });
   });
 
-  it('while one export streams: the next is refused with 429 and Retry-After (admitted beside it); its client leaving frees all', async () => {
+  it('while one export streams: the next is refused with 429 and Retry-After (admitted beside it)', async () => {
     const stalled = await stalledExport();
     expect(stalled.res.headers['content-disposition']).toMatch(/^attachment/);
     const busy = await exportFile(t, P, { namespace: 'bulk' });
-    if (busy.status !== 429) stalled.req.destroy();
+    await leave(stalled);
     expect(busy.status).toBe(429);
     expect(busy.headers['retry-after']).toBe(String(EXPORT_RETRY_AFTER_SECONDS));
     expect(busy.envelope).toMatchObject({ status: 429, data: null });
     expect(busy.envelope!.error).toContain('At most 1 exports');
-
-    const closed = new Promise((resolve) => stalled.req.on('close', resolve));
-    stalled.req.destroy();
-    await closed;
-    // the next export is served in full: the slot, the read view (SQLite: the one connection) and the connection are free
-    const next = await waitForExport();
-    expect(next.status).toBe(200);
-    expect(csvOf(next).rows.length).toBe(rows);
-    expect((await t.post(`${P}/count`, { namespace: 'bulk' })) as Envelope).toMatchObject({ status: 200, data: rows });
-    const abandoned = lines.lines.find((line) => line.msg === 'export abandoned: the client left');
-    expect(abandoned).toMatchObject({ export: 'system-api/configuration/translation', format: 'csv', outcome: 'abandoned' });
-    expect(abandoned!.rows as number).toBeLessThan(rows);
-    expect(lines.lines.findLast((line) => line.msg === 'export completed')).toMatchObject({ rows, bytes: next.body.length });
+    expect((await waitForExport()).status).toBe(200);
   }, 60_000);
+
+  it.each([
+    ['csv', 'text/csv'],
+    ['ndjson', 'application/x-ndjson'],
+    ['xlsx', XLSX_TYPE],
+  ])(
+    'a client that leaves mid-file (%s) stops the export: its slot, read view and connection are free, nothing runs on',
+    async (format, accept) => {
+      const before = lines.lines.length;
+      const stalled = await stalledExport(accept);
+      expect(stalled.res.headers['content-type']).toContain(accept);
+      // streaming, and held by the client: its slot taken and (MariaDB) its read view open
+      expect(ExportSlots.of(t.dataSource).inUse).toBe(1);
+      await expectReadViews(1);
+      await leave(stalled);
+      const abandoned = await until(
+        async () => lines.lines.slice(before).find((line) => line.msg === 'export abandoned: the client left'),
+        (line) => line !== undefined,
+      );
+      expect(abandoned).toMatchObject({ export: 'system-api/configuration/translation', format, outcome: 'abandoned' });
+      expect(abandoned!.rows as number).toBeLessThan(rows);
+      expect(ExportSlots.of(t.dataSource).inUse).toBe(0);
+      await expectReadViews(0);
+      // and nothing of it runs on (no later end of it: cut or failed), and the next export is served in full
+      const next = await waitForExport();
+      expect(next.status).toBe(200);
+      expect(csvOf(next).rows.length).toBe(rows);
+      expect((await t.post(`${P}/count`, { namespace: 'bulk' })) as Envelope).toMatchObject({ status: 200, data: rows });
+      const ended = lines.lines.slice(before).filter((line) => ['abandoned', 'cut', 'failed'].includes(line.outcome as string));
+      expect(ended.map((line) => line.outcome)).toEqual(['abandoned']);
+      expect(lines.lines.findLast((line) => line.msg === 'export completed')).toMatchObject({ rows, bytes: next.body.length });
+    },
+    60_000,
+  );
 
   it('an export whose client stops reading is cut after EXPORT_MAX_SECONDS: the file ends short, the slot is free again', async () => {
     // measured from before the request: the server's own clock for the export starts later
@@ -128,6 +162,36 @@ describe('export bounds', () => {
     expect(line!.rows as number).toBeLessThan(rows);
     expect((await waitForExport()).status).toBe(200);
   }, 60_000);
+
+  /** The client goes away mid-file (its socket closed). */
+  async function leave(stalled: { req: ClientRequest }): Promise<void> {
+    const closed = new Promise((resolve) => stalled.req.on('close', resolve));
+    stalled.req.destroy();
+    await closed;
+  }
+
+  /** Transactions open on the test's database (MariaDB: a stalled export's read view is one). */
+  async function openTransactions(): Promise<number> {
+    const [{ n }] = (await t.dataSource.query(
+      'SELECT COUNT(1) AS n FROM information_schema.INNODB_TRX trx JOIN information_schema.PROCESSLIST p ON p.ID = trx.trx_mysql_thread_id WHERE p.DB = DATABASE() AND p.ID <> CONNECTION_ID()',
+    )) as { n: number | string }[];
+    return Number(n);
+  }
+
+  /** MariaDB: `count` transactions come to be open on the test's database, within 10 s (SQLite has one connection). */
+  async function expectReadViews(count: number): Promise<void> {
+    if (usingMysql()) expect(await until(openTransactions, (n) => n === count)).toBe(count);
+  }
+
+  /** `read()` again until `done` holds of its value, for up to 10 s (INNODB_TRX is refreshed every 0.1 s). */
+  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+    const started = Date.now();
+    for (;;) {
+      const value = await read();
+      if (done(value) || Date.now() - started > 10_000) return value;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 
   /** The slot is given back as the export stops, a moment after the client left: the next export gets it within a second. */
   async function waitForExport() {
