@@ -71,25 +71,38 @@ export const TABLES = [
 export const idOf = (n) => `s${String(n).padStart(20, '0')}`;
 
 /**
- * `rows` live rows of `tenant` in each table, in chunks (one transaction each): the first through the triggers, the
+ * `rows` live rows of `tenant` in each of `tables` (all by default), in chunks of `chunk` rows (fewer take less
+ * of the server's lock table: a small buffer pool refuses an INSERT ... SELECT of 100,000 rows) (one transaction each): the first through the triggers, the
  * others without them and counted afterwards, then deletedRows(rows) logically deleted ones (deleted at their
  * creation time plus their number, so their deletion order is their number's); then the tenant's counts are checked.
  */
-export async function seed(db, tenant, rows, log) {
+export async function seed(db, tenant, rows, log, { tables = TABLES, chunk = CHUNK } = {}) {
   const numbers = (await hasSequenceEngine(db))
     ? (from, to) => `SELECT seq AS n FROM seq_${from}_to_${to}`
     : (from, to) => `WITH RECURSIVE s (n) AS (SELECT ${from} UNION ALL SELECT n + 1 FROM s WHERE n < ${to}) SELECT n FROM s`;
   await db
     .query('SET SESSION max_recursive_iterations = 100000000')
     .catch(() => db.query('SET SESSION cte_max_recursion_depth = 100000000'));
-  for (const table of TABLES) {
+  for (const table of tables) {
     const insert = async (from, to, deleteTime = '0') => {
       const started = performance.now();
-      for (let first = from; first <= to; first += CHUNK) {
-        const last = Math.min(to, first + CHUNK - 1);
-        await db.query(
-          `INSERT INTO ${table.table} (${table.columns}) SELECT ${table.values(tenant, deleteTime)} FROM (${numbers(first, last)}) numbers`,
-        );
+      // a range the server's lock table cannot hold at once (its buffer pool is small, or shrunk meanwhile by
+      // other work on a shared server) goes in as two halves
+      const insertRange = async (first, last) => {
+        try {
+          await db.query(
+            `INSERT INTO ${table.table} (${table.columns}) SELECT ${table.values(tenant, deleteTime)} FROM (${numbers(first, last)}) numbers`,
+          );
+        } catch (error) {
+          if (error.code !== 'ER_LOCK_TABLE_FULL' || last - first < 1000) throw error;
+          const middle = Math.floor((first + last) / 2);
+          await insertRange(first, middle);
+          await insertRange(middle + 1, last);
+        }
+      };
+      for (let first = from; first <= to; first += chunk) {
+        const last = Math.min(to, first + chunk - 1);
+        await insertRange(first, last);
         if ((last - from + 1) % PROGRESS === 0 && last < to) progress(last - from + 1, to - from + 1, performance.now() - started);
       }
     };
@@ -99,7 +112,7 @@ export async function seed(db, tenant, rows, log) {
         `${table.table}, ${tenant}: ${count(done)} of ${count(total)} rows at ${rate(done, ms)}, ${seconds(((total - done) / done) * ms)} to go`,
       );
     const columns = await countedColumns(db, table.table);
-    const triggered = Math.min(rows, CHUNK);
+    const triggered = Math.min(rows, chunk);
     const withTriggers = await timed(() => insert(1, triggered));
     let report = `${table.table}, ${tenant}: ${count(triggered)} rows through the triggers at ${rate(triggered, withTriggers)}`;
     const bulk = rows - triggered;
@@ -130,8 +143,8 @@ const count = (n) => n.toLocaleString('en');
 const rate = (rows, ms) => `${count(Math.round(rows / (ms / 1000)))} rows/s`;
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-export async function analyze(db) {
-  for (const table of [...TABLES.map((t) => t.table), 'record_history']) await db.query(`ANALYZE TABLE ${table}`);
+export async function analyze(db, tables = TABLES) {
+  for (const table of [...tables.map((t) => t.table), 'record_history']) await db.query(`ANALYZE TABLE ${table}`);
 }
 
 async function hasSequenceEngine(db) {

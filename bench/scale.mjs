@@ -24,6 +24,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jwt from 'jsonwebtoken';
 import mysql from 'mysql2/promise';
+import { printTable } from './lib/table.mjs';
 import { freePort, startNode, stop } from './lib/processes.mjs';
 import { historyRequests, historySeeded, seedHistory } from './scale-history.mjs';
 import { analyze, deletedRows, FILTER_SHARE, idOf, seed, TABLES } from './scale-seed.mjs';
@@ -275,11 +276,7 @@ function print(results) {
     Number.isFinite(r.ratio) ? `${r.ratio.toFixed(1)}x` : '-',
     r.goal === null ? 'reported' : r.ratio <= r.goal ? `<= ${r.goal}x: met` : `<= ${r.goal}x: MISSED`,
   ]);
-  const widths = header.map((_, c) => Math.max(...[header, ...rows].map((row) => String(row[c]).length)));
-  const line = (row) => `| ${row.map((cell, c) => String(cell).padEnd(widths[c])).join(' | ')} |`;
-  console.log(line(header));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const row of rows) console.log(line(row));
+  printTable(header, rows);
 }
 
 main().catch((error) => {

@@ -3,7 +3,7 @@
  * the identifier breaks every tie), the page's order and filters, text that a spreadsheet would take for a formula,
  * and the XLSX export imported back, leaving every value as it was.
  */
-import { Workbook } from 'exceljs';
+import { ValueType, Workbook } from 'exceljs';
 import { EXPORT_BATCH_ROWS } from '../../../libs/common/src/crud/export/record-export';
 import { csvOf, exportFile, ndjsonOf, XLSX_TYPE, xlsxOf } from '../../support/export-files';
 import type { Json } from '../../support/json';
@@ -78,15 +78,21 @@ describe('translation export', () => {
     expect(first[header.indexOf('deleteTime')]).toBe('');
   });
 
-  it("XLSX is the import's workbook: text cells as they are; importing it back leaves every value as it was", async () => {
+  it("XLSX is the import's workbook: text cells as they are, never formulas; importing it back leaves every value as it was", async () => {
     const before = await paged();
     const answer = await exportFile(t, P, {}, XLSX_TYPE);
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toBe(XLSX_TYPE);
-    const { header, rows: cells } = await xlsxOf(answer);
+    const { header, rows: cells, sheet } = await xlsxOf(answer);
     expect(header).toEqual(['language', 'namespace', 'key', 'value']);
     expect(cells.length).toBe(rows);
     expect(cells[0]).toEqual([before[0].language, before[0].namespace, before[0].key, before[0].value]);
+    // formula-like text is a string cell, never a formula (nothing is evaluated on opening), its value unchanged
+    const valueCells = cells.map((_, i) => sheet.getRow(i + 2).getCell(header.indexOf('value') + 1));
+    expect(valueCells.map((cell) => cell.value)).toEqual(before.map((record) => record.value));
+    expect(valueCells.map((cell) => cell.value)).toEqual(expect.arrayContaining(['=SUM(A1:A2)', '+1', '-2', '@me', '\tTab']));
+    expect(new Set(valueCells.map((cell) => cell.type))).toEqual(new Set([ValueType.String]));
+    expect(valueCells.filter((cell) => cell.formula !== undefined)).toEqual([]);
     const imported = await upload(answer.body);
     expect(imported).toMatchObject({ status: 200, data: true, extraData: { count: rows, inserted: 0 } });
     const after = await paged();

@@ -25,3 +25,13 @@ export async function drained(stream: Writable, signal: AbortSignal): Promise<vo
   signal.throwIfAborted();
   if (stream.writableNeedDrain) await once(stream, 'drain', { signal });
 }
+
+/** One export's file: its start, its rows batch by batch, its end, each written with backpressure. */
+export interface RowFile {
+  start(): Promise<void>;
+  rows(rows: Record<string, unknown>[]): Promise<void>;
+  end(): Promise<void>;
+}
+
+/** A value as a file's text: objects and lists (e-mail addresses) as their JSON. */
+export const textOf = (value: unknown): string => (typeof value === 'object' ? JSON.stringify(value) : String(value));

@@ -90,3 +90,25 @@ function after(
   );
   builder.setParameters(parameters);
 }
+
+/**
+ * The items of `source`, each handed on while the next is already being read: the statement of the next batch
+ * runs on the database while this one is written (two batches in memory at most, not one).
+ */
+export async function* readingAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = source[Symbol.asyncIterator]();
+  let next = iterator.next();
+  try {
+    for (;;) {
+      const item = await next;
+      if (item.done) return;
+      next = iterator.next();
+      // a read ahead that fails once the consumer has stopped (its client gone) is nobody's to answer
+      next.catch(() => undefined);
+      yield item.value;
+    }
+  } finally {
+    // the consumer stopped early: the source ends after the read in flight (not awaited: stopping is at once)
+    void iterator.return?.(undefined).catch(() => undefined);
+  }
+}

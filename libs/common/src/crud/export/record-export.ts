@@ -16,7 +16,7 @@ import { ExportColumn, exportColumnsOf } from './export-columns';
 import { exportFileName, exportFormatOf } from './export-format';
 import { ExportOutput } from './export-output';
 import { ExportSlots } from './export-slots';
-import { keysetBatches } from './keyset-batches';
+import { keysetBatches, readingAhead } from './keyset-batches';
 import { rowFileOf } from './row-files';
 
 type Row = Record<string, unknown>;
@@ -107,7 +107,7 @@ export class RecordExport<E extends BaseRecord> {
           EXPORT_BATCH_ROWS,
           manager,
         );
-        for await (const batch of batches) {
+        for await (const batch of readingAhead(batches)) {
           stop.throwIfAborted();
           rows += batch.length; // handed to the file (the log line of an abandoned export counts them)
           await file.rows(batch);
