@@ -11,6 +11,8 @@ import { ExportOutput } from './export-output';
 import { XlsxFile } from './xlsx-file';
 
 const BATCH = 500;
+/** Batches the writer may be ahead of a slow reader. */
+const AHEAD_MOST_BATCHES = 5;
 const sheetFile = (out: Writable, signal = new AbortController().signal) =>
   new XlsxFile(new ExportOutput(out, signal), [], ['key', 'value'], 'fixture');
 
@@ -45,7 +47,7 @@ function slowReader(everyMs: number) {
 }
 
 describe('XLSX file', () => {
-  it('a slow reader holds the rows back: the writer is never more than two batches ahead of what it took', async () => {
+  it('a slow reader holds the rows back: the writer is never more than a few batches ahead of what it took', async () => {
     const { reader, state } = slowReader(10);
     const file = sheetFile(reader);
     await file.start();
@@ -59,9 +61,11 @@ describe('XLSX file', () => {
       await file.rows(batch);
       aheadMost = Math.max(aheadMost, taken - state.rows);
     }
-    // the reader took thousands of rows meanwhile, and the writer was never more than two batches ahead of it
+    // the reader took thousands of rows meanwhile, and the writer was never more than the batch in hand and what
+    // the streams between hold ahead of it (a 256 KiB piece, the deflate's and the zip's buffers, whose default
+    // size Node 22 raised to 64 KiB): about three batches; without backpressure it runs hundreds ahead
     expect(state.rows).toBeGreaterThan(4 * BATCH);
-    expect(aheadMost).toBeLessThanOrEqual(2 * BATCH);
+    expect(aheadMost).toBeLessThanOrEqual(AHEAD_MOST_BATCHES * BATCH);
     reader.destroy();
   }, 30_000);
 
