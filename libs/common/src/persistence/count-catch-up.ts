@@ -1,6 +1,6 @@
 import { QueryRunner } from 'typeorm';
 
-/** What one catch-up statement brings up to a record table's rows: one counter kept by that table's triggers. */
+/** What one catch-up statement brings up to a table's rows: one counter kept by that table's triggers (a record table's counts, record_history's). */
 export interface CountedByTriggers {
   /** The counter table, and its column that holds the count. */
   counter: string;
